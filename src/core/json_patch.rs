@@ -1,0 +1,1 @@
+//! RFC 6902 JSON Patch, applied atomically. (Being written.)

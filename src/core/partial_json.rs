@@ -1,0 +1,1 @@
+//! Best-effort JSON values of incomplete buffers. (Being written.)

@@ -1,0 +1,94 @@
+//! JSON Patch (RFC 6902) operations as STATE_DELTA and ACTIVITY_DELTA carry them.
+
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
+
+/// A JSON Pointer (RFC 6901): empty, or `/`-prefixed tokens with `~0`/`~1` escapes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[serde(transparent)]
+pub struct Pointer(String);
+
+impl Pointer {
+    /// Checks the RFC 6901 grammar the protocol schema demands.
+    pub fn parse(s: impl Into<String>) -> Result<Self, String> {
+        let s = s.into();
+        if is_pointer(&s) {
+            Ok(Pointer(s))
+        } else {
+            Err(format!("'{s}' is not a JSON Pointer"))
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The unescaped reference tokens, in order.
+    pub fn tokens(&self) -> impl Iterator<Item = String> + '_ {
+        self.0
+            .split('/')
+            .skip(1)
+            .map(|t| t.replace("~1", "/").replace("~0", "~"))
+    }
+}
+
+fn is_pointer(s: &str) -> bool {
+    if s.is_empty() {
+        return true;
+    }
+    if !s.starts_with('/') {
+        return false;
+    }
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'~' {
+            if i + 1 >= b.len() || (b[i + 1] != b'0' && b[i + 1] != b'1') {
+                return false;
+            }
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    true
+}
+
+impl<'de> Deserialize<'de> for Pointer {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Pointer::parse(s).map_err(serde::de::Error::custom)
+    }
+}
+
+/// One JSON Patch operation. A missing `value` is an error; `null` is a value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "lowercase")]
+pub enum PatchOp {
+    Add { path: Pointer, value: Value },
+    Remove { path: Pointer },
+    Replace { path: Pointer, value: Value },
+    Move { from: Pointer, path: Pointer },
+    Copy { from: Pointer, path: Pointer },
+    Test { path: Pointer, value: Value },
+}
+
+/// The `op` names a patch array may contain; anything else is dropped, not fatal.
+pub const PATCH_OPS: &[&str] = &["add", "remove", "replace", "move", "copy", "test"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pointer_grammar() {
+        for ok in ["", "/", "/a", "/a~0b/~1", "//"] {
+            assert!(Pointer::parse(ok).is_ok(), "{ok}");
+        }
+        for bad in ["a", "/~", "/~2", "x/"] {
+            assert!(Pointer::parse(bad).is_err(), "{bad}");
+        }
+        let p = Pointer::parse("/a~1b/c~0d").unwrap();
+        assert_eq!(p.tokens().collect::<Vec<_>>(), vec!["a/b", "c~d"]);
+    }
+}

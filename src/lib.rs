@@ -1,0 +1,7 @@
+//! agui-wasm: an AG-UI protocol client runtime.
+//!
+//! [`core`] is plain Rust (types, SSE parsing, chunk expansion, verification,
+//! reducer, JSON Patch, partial JSON) and builds and tests natively. The
+//! WebAssembly binding lives in `wasm` and is compiled only for `wasm32`.
+
+pub mod core;
