@@ -2,4 +2,5 @@
 
 pub mod json_patch;
 pub mod partial_json;
+pub mod sse;
 pub mod types;

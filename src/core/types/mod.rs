@@ -1,3 +1,17 @@
 //! AG-UI 1.0 protocol types, camelCase on the wire.
 
+pub mod content;
+pub mod event;
+pub mod message;
 pub mod patch;
+pub mod run;
+pub mod strict;
+pub mod tool;
+
+pub use content::{BinaryPart, Content, ContentPart, MediaPart, PartSource, TextPart};
+pub use event::*;
+pub use message::*;
+pub use patch::{PatchOp, Pointer};
+pub use run::*;
+pub use strict::{Metadata, Object};
+pub use tool::*;

@@ -1,0 +1,362 @@
+//! Messages: the persistent conversation history, a union tagged by `role`.
+
+use serde::{Deserialize, Serialize};
+
+use super::content::Content;
+use super::strict::{self, Metadata, Object};
+use super::tool::ToolCall;
+
+/// Instructions from the application developer.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeveloperMessage {
+    pub id: String,
+    pub content: String,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub name: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub encrypted_value: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub metadata: Option<Metadata>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub subagent_run_id: Option<String>,
+}
+
+/// A system prompt. Same shape as [`DeveloperMessage`].
+pub type SystemMessage = DeveloperMessage;
+
+/// A reply from the agent: text, tool calls, or both.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AssistantMessage {
+    pub id: String,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub content: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub tool_calls: Option<Vec<ToolCall>>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub name: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub encrypted_value: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub metadata: Option<Metadata>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub subagent_run_id: Option<String>,
+}
+
+/// What the person typed: text, or multimodal parts.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserMessage {
+    pub id: String,
+    pub content: Content,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub name: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub encrypted_value: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub metadata: Option<Metadata>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub subagent_run_id: Option<String>,
+}
+
+/// What a tool returned, linked to its call by `toolCallId`.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolMessage {
+    pub id: String,
+    pub content: Content,
+    pub tool_call_id: String,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub error: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub encrypted_value: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub metadata: Option<Metadata>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub subagent_run_id: Option<String>,
+}
+
+/// Frontend-only UI state (a plan, a search, progress). Never sent to the agent.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ActivityMessage {
+    pub id: String,
+    pub activity_type: String,
+    pub content: Object,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub metadata: Option<Metadata>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub subagent_run_id: Option<String>,
+}
+
+/// The agent's reasoning: a visible summary, and an opaque `encryptedValue`
+/// that is sent back verbatim on the next turn.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReasoningMessage {
+    pub id: String,
+    pub content: String,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub encrypted_value: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub metadata: Option<Metadata>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::some"
+    )]
+    pub subagent_run_id: Option<String>,
+}
+
+/// One message of the conversation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "role", rename_all = "lowercase")]
+pub enum Message {
+    Developer(DeveloperMessage),
+    System(SystemMessage),
+    Assistant(AssistantMessage),
+    User(UserMessage),
+    Tool(ToolMessage),
+    Activity(ActivityMessage),
+    Reasoning(ReasoningMessage),
+}
+
+/// The `role` names of [`Message`].
+pub const ROLES: &[&str] = &[
+    "developer",
+    "system",
+    "assistant",
+    "user",
+    "tool",
+    "activity",
+    "reasoning",
+];
+
+/// The roles a streamed text message may take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TextRole {
+    Developer,
+    System,
+    #[default]
+    Assistant,
+    User,
+}
+
+impl Message {
+    pub fn id(&self) -> &str {
+        match self {
+            Message::Developer(m) | Message::System(m) => &m.id,
+            Message::Assistant(m) => &m.id,
+            Message::User(m) => &m.id,
+            Message::Tool(m) => &m.id,
+            Message::Activity(m) => &m.id,
+            Message::Reasoning(m) => &m.id,
+        }
+    }
+
+    pub fn role(&self) -> &'static str {
+        match self {
+            Message::Developer(_) => "developer",
+            Message::System(_) => "system",
+            Message::Assistant(_) => "assistant",
+            Message::User(_) => "user",
+            Message::Tool(_) => "tool",
+            Message::Activity(_) => "activity",
+            Message::Reasoning(_) => "reasoning",
+        }
+    }
+
+    pub fn is_activity(&self) -> bool {
+        matches!(self, Message::Activity(_))
+    }
+
+    pub fn metadata_mut(&mut self) -> &mut Option<Metadata> {
+        match self {
+            Message::Developer(m) | Message::System(m) => &mut m.metadata,
+            Message::Assistant(m) => &mut m.metadata,
+            Message::User(m) => &mut m.metadata,
+            Message::Tool(m) => &mut m.metadata,
+            Message::Activity(m) => &mut m.metadata,
+            Message::Reasoning(m) => &mut m.metadata,
+        }
+    }
+
+    pub fn subagent_run_id(&self) -> Option<&str> {
+        match self {
+            Message::Developer(m) | Message::System(m) => m.subagent_run_id.as_deref(),
+            Message::Assistant(m) => m.subagent_run_id.as_deref(),
+            Message::User(m) => m.subagent_run_id.as_deref(),
+            Message::Tool(m) => m.subagent_run_id.as_deref(),
+            Message::Activity(m) => m.subagent_run_id.as_deref(),
+            Message::Reasoning(m) => m.subagent_run_id.as_deref(),
+        }
+    }
+
+    /// The slot for an encrypted value; activity messages have none.
+    pub fn encrypted_value_mut(&mut self) -> Option<&mut Option<String>> {
+        match self {
+            Message::Developer(m) | Message::System(m) => Some(&mut m.encrypted_value),
+            Message::Assistant(m) => Some(&mut m.encrypted_value),
+            Message::User(m) => Some(&mut m.encrypted_value),
+            Message::Tool(m) => Some(&mut m.encrypted_value),
+            Message::Reasoning(m) => Some(&mut m.encrypted_value),
+            Message::Activity(_) => None,
+        }
+    }
+
+    /// The text a streaming message has so far; non-text content reads as "".
+    pub fn text(&self) -> &str {
+        match self {
+            Message::Developer(m) | Message::System(m) => &m.content,
+            Message::Assistant(m) => m.content.as_deref().unwrap_or(""),
+            Message::User(m) => content_text(&m.content),
+            Message::Tool(m) => content_text(&m.content),
+            Message::Reasoning(m) => &m.content,
+            Message::Activity(_) => "",
+        }
+    }
+
+    /// Appends streamed text. Non-string content (parts) is replaced, as the
+    /// reference does; activity messages are never passed here.
+    pub fn append_text(&mut self, delta: &str) {
+        match self {
+            Message::Developer(m) | Message::System(m) => m.content.push_str(delta),
+            Message::Assistant(m) => m.content.get_or_insert_with(String::new).push_str(delta),
+            Message::User(m) => append_content(&mut m.content, delta),
+            Message::Tool(m) => append_content(&mut m.content, delta),
+            Message::Reasoning(m) => m.content.push_str(delta),
+            Message::Activity(_) => {}
+        }
+    }
+
+    pub fn tool_calls(&self) -> Option<&Vec<ToolCall>> {
+        match self {
+            Message::Assistant(m) => m.tool_calls.as_ref(),
+            _ => None,
+        }
+    }
+
+    pub fn tool_calls_mut(&mut self) -> Option<&mut Vec<ToolCall>> {
+        match self {
+            Message::Assistant(m) => m.tool_calls.as_mut(),
+            _ => None,
+        }
+    }
+
+    /// Removes a `subagentRunId` of the empty kind that JS callers express as
+    /// `null`; typed messages cannot hold one, so this only exists for parity.
+    pub fn clear_subagent_run_id(&mut self) {
+        match self {
+            Message::Developer(m) | Message::System(m) => m.subagent_run_id = None,
+            Message::Assistant(m) => m.subagent_run_id = None,
+            Message::User(m) => m.subagent_run_id = None,
+            Message::Tool(m) => m.subagent_run_id = None,
+            Message::Activity(m) => m.subagent_run_id = None,
+            Message::Reasoning(m) => m.subagent_run_id = None,
+        }
+    }
+}
+
+fn content_text(c: &Content) -> &str {
+    match c {
+        Content::Text(s) => s,
+        Content::Parts(_) => "",
+    }
+}
+
+fn append_content(c: &mut Content, delta: &str) {
+    match c {
+        Content::Text(s) => s.push_str(delta),
+        Content::Parts(_) => *c = Content::Text(delta.to_owned()),
+    }
+}
