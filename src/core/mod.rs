@@ -1,6 +1,15 @@
 //! The protocol core: no JavaScript in here, so it builds and tests natively.
 
+pub mod chunks;
+pub mod decode;
+pub mod error;
+pub mod history;
+pub mod ids;
 pub mod json_patch;
 pub mod partial_json;
+pub mod reducer;
+pub mod run;
 pub mod sse;
+pub mod stream;
 pub mod types;
+pub mod verify;

@@ -20,7 +20,7 @@ pub struct SseEvent {
     pub id: Option<String>,
 }
 
-#[derive(Debug, Error, PartialEq, Eq)]
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum SseError {
     #[error("an SSE event exceeded the {limit}-byte limit (maxEventSize); the stream was stopped")]
     EventTooLarge { limit: usize },

@@ -1,0 +1,508 @@
+//! From the JSON text of one event to a validated [`Event`].
+//!
+//! Three steps, in the reference client's order:
+//! 1. the compatibility boundary turns retired shapes into 1.0 ones
+//!    (THINKING_* events, legacy `binary` parts, the tolerated `null`s);
+//! 2. enforcement drops what the protocol does not describe (an unknown event
+//!    type, an unknown member of a tagged union) with a warning;
+//! 3. validation: a malformed value on a described field fails the run.
+
+use serde_json::{Map, Value};
+use thiserror::Error;
+
+use super::ids;
+use super::types::content::{PART_TYPES, SOURCE_TYPES};
+use super::types::patch::PATCH_OPS;
+use super::types::run::{RUN_OUTCOMES, SUBAGENT_OUTCOMES};
+use super::types::{BinaryPart, ContentPart, Event, EVENT_TYPES, ROLES};
+
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum DecodeError {
+    #[error("Invalid event: the data is not JSON ({reason})")]
+    Json { reason: String },
+    #[error("Invalid event: the frame is not a JSON object.")]
+    NotAnObject,
+    #[error("Invalid event: the frame carries no event type.")]
+    NoType,
+    #[error("Invalid {event_type} event: {reason}")]
+    Schema { event_type: String, reason: String },
+}
+
+/// Something the client repaired or dropped rather than failing on.
+pub type Warnings = Vec<String>;
+
+/// Per-stream decoding state (the THINKING_* translation needs the open ids).
+#[derive(Debug, Default)]
+pub struct Decoder {
+    reasoning_id: Option<String>,
+    message_id: Option<String>,
+}
+
+impl Decoder {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Decodes one SSE `data` payload. `Ok(None)` is an event that was dropped.
+    pub fn decode_str(
+        &mut self,
+        data: &str,
+        warnings: &mut Warnings,
+    ) -> Result<Option<Event>, DecodeError> {
+        let value: Value = serde_json::from_str(data).map_err(|e| DecodeError::Json {
+            reason: e.to_string(),
+        })?;
+        self.decode_value(value, warnings)
+    }
+
+    /// Decodes one event given as a JSON value.
+    pub fn decode_value(
+        &mut self,
+        value: Value,
+        warnings: &mut Warnings,
+    ) -> Result<Option<Event>, DecodeError> {
+        let Value::Object(mut obj) = value else {
+            return Err(DecodeError::NotAnObject);
+        };
+        let ty = match obj.get("type") {
+            Some(Value::String(t)) if !t.is_empty() => t.clone(),
+            _ => return Err(DecodeError::NoType),
+        };
+        let ty = self.compat(ty, &mut obj, warnings);
+        if !EVENT_TYPES.contains(&ty.as_str()) {
+            warnings.push(format!("Dropping unrecognised event '{ty}'"));
+            return Ok(None);
+        }
+        strip(&ty, &mut obj, warnings);
+        Event::from_value(&ty, Value::Object(obj))
+            .map(Some)
+            .map_err(|reason| DecodeError::Schema {
+                event_type: ty,
+                reason,
+            })
+    }
+
+    /// The compatibility boundary; returns the (possibly renamed) type.
+    fn compat(
+        &mut self,
+        ty: String,
+        obj: &mut Map<String, Value>,
+        warnings: &mut Warnings,
+    ) -> String {
+        remove_null(obj, "rawEvent", &ty, warnings);
+        match ty.as_str() {
+            "RUN_FINISHED" => {
+                remove_null(obj, "result", &ty, warnings);
+                remove_null(obj, "outcome", &ty, warnings);
+            }
+            "SUBAGENT_FINISHED" => remove_null(obj, "result", &ty, warnings),
+            "TOOL_CALL_START" | "TOOL_CALL_CHUNK" => {
+                remove_null(obj, "parentMessageId", &ty, warnings)
+            }
+            "MESSAGES_SNAPSHOT" => {
+                if let Some(Value::Array(messages)) = obj.get_mut("messages") {
+                    messages
+                        .iter_mut()
+                        .for_each(|m| upgrade_inbound_message(m, warnings));
+                }
+            }
+            "RUN_STARTED" => {
+                if let Some(Value::Object(input)) = obj.get_mut("input") {
+                    normalize_input(input, warnings);
+                }
+            }
+            _ => return self.thinking(ty, obj, warnings),
+        }
+        ty
+    }
+
+    /// THINKING_* (retired in 1.0) become their REASONING_* equivalents.
+    fn thinking(
+        &mut self,
+        ty: String,
+        obj: &mut Map<String, Value>,
+        warnings: &mut Warnings,
+    ) -> String {
+        let renamed = match ty.as_str() {
+            "THINKING_START" => {
+                let id = ids::uuid();
+                self.reasoning_id = Some(id.clone());
+                obj.remove("title");
+                obj.insert("messageId".into(), Value::String(id));
+                "REASONING_START"
+            }
+            "THINKING_TEXT_MESSAGE_START" => {
+                let id = ids::uuid();
+                self.message_id = Some(id.clone());
+                obj.insert("messageId".into(), Value::String(id));
+                obj.insert("role".into(), Value::String("reasoning".into()));
+                "REASONING_MESSAGE_START"
+            }
+            "THINKING_TEXT_MESSAGE_CONTENT" => {
+                let id = self.message_id.clone().unwrap_or_else(ids::uuid);
+                obj.insert("messageId".into(), Value::String(id));
+                "REASONING_MESSAGE_CONTENT"
+            }
+            "THINKING_TEXT_MESSAGE_END" => {
+                let id = self.message_id.take().unwrap_or_else(ids::uuid);
+                obj.insert("messageId".into(), Value::String(id));
+                "REASONING_MESSAGE_END"
+            }
+            "THINKING_END" => {
+                let id = self.reasoning_id.take().unwrap_or_else(ids::uuid);
+                obj.insert("messageId".into(), Value::String(id));
+                "REASONING_END"
+            }
+            _ => return ty,
+        };
+        warnings.push(format!("Converting deprecated {ty} to {renamed}"));
+        obj.insert("type".into(), Value::String(renamed.into()));
+        renamed.to_owned()
+    }
+}
+
+fn remove_null(obj: &mut Map<String, Value>, field: &str, context: &str, warnings: &mut Warnings) {
+    if obj.get(field) == Some(&Value::Null) {
+        obj.shift_remove(field);
+        warnings.push(format!(
+            "Converting deprecated {context}.{field}: null to an absent field"
+        ));
+    }
+}
+
+/// `null` on optional JSON fields of a run input, tolerated before 1.0.
+fn normalize_input(input: &mut Map<String, Value>, warnings: &mut Warnings) {
+    remove_null(input, "forwardedProps", "RunAgentInput", warnings);
+    if input.get("state") == Some(&Value::Null) {
+        // The schema itself reads a null state as absent.
+        input.shift_remove("state");
+    }
+    for (field, inner) in [("tools", "parameters"), ("resume", "payload")] {
+        if let Some(Value::Array(items)) = input.get_mut(field) {
+            for item in items.iter_mut().filter_map(Value::as_object_mut) {
+                remove_null(item, inner, field, warnings);
+            }
+        }
+    }
+    if let Some(Value::Array(messages)) = input.get_mut("messages") {
+        messages
+            .iter_mut()
+            .for_each(|m| upgrade_inbound_message(m, warnings));
+    }
+}
+
+/// Media-part `metadata: null` and legacy `binary` parts in a message that
+/// arrives from the agent.
+fn upgrade_inbound_message(message: &mut Value, warnings: &mut Warnings) {
+    let Some(Value::Array(parts)) = message.get_mut("content") else {
+        return;
+    };
+    for part in parts.iter_mut().filter_map(Value::as_object_mut) {
+        let media = matches!(
+            part.get("type").and_then(Value::as_str),
+            Some("image" | "audio" | "video" | "document")
+        );
+        if media {
+            remove_null(part, "metadata", "media part", warnings);
+        }
+    }
+    if parts
+        .iter()
+        .any(|p| p.get("type").and_then(Value::as_str) == Some("binary"))
+    {
+        warnings.push(
+            "Converting deprecated binary input content to the modern media content parts".into(),
+        );
+        *parts = upgrade_binary_values(parts);
+    }
+}
+
+/// The JSON-level twin of [`super::types::content::upgrade_parts`], for parts
+/// that have not been validated yet.
+fn upgrade_binary_values(parts: &[Value]) -> Vec<Value> {
+    let mut out = Vec::with_capacity(parts.len());
+    for part in parts {
+        let legacy = (part.get("type").and_then(Value::as_str) == Some("binary"))
+            .then(|| serde_json::from_value::<BinaryPart>(part.clone()).ok())
+            .flatten();
+        let Some(legacy) = legacy else {
+            out.push(part.clone());
+            continue;
+        };
+        match legacy.upgrade() {
+            Some(modern) => {
+                let modern = serde_json::to_value(&modern).unwrap_or(Value::Null);
+                if !parts
+                    .iter()
+                    .any(|other| matches_modern(other, &modern, &legacy))
+                {
+                    out.push(modern);
+                }
+            }
+            None => out.push(part.clone()),
+        }
+    }
+    out
+}
+
+fn matches_modern(other: &Value, modern: &Value, legacy: &BinaryPart) -> bool {
+    if other.get("type") != modern.get("type") {
+        return false;
+    }
+    let (Some(a), Some(b)) = (other.get("source"), modern.get("source")) else {
+        return false;
+    };
+    let same = ["type", "value", "mimeType"]
+        .iter()
+        .all(|k| a.get(k).is_some() && a.get(k) == b.get(k));
+    same && match legacy.filename.as_deref().filter(|f| !f.is_empty()) {
+        None => true,
+        Some(f) => other.pointer("/metadata/filename").and_then(Value::as_str) == Some(f),
+    }
+}
+
+/// Enforcement: removes union members the protocol does not describe.
+fn strip(ty: &str, obj: &mut Map<String, Value>, warnings: &mut Warnings) {
+    match ty {
+        "STATE_DELTA" => strip_tagged(obj.get_mut("delta"), "op", PATCH_OPS, warnings),
+        "ACTIVITY_DELTA" => strip_tagged(obj.get_mut("patch"), "op", PATCH_OPS, warnings),
+        "TOOL_CALL_RESULT" => strip_parts(obj.get_mut("content"), warnings),
+        "MESSAGES_SNAPSHOT" => strip_messages(obj.get_mut("messages"), warnings),
+        "RUN_STARTED" => {
+            if let Some(Value::Object(input)) = obj.get_mut("input") {
+                strip_messages(input.get_mut("messages"), warnings);
+            }
+        }
+        "RUN_FINISHED" => strip_field(obj, "outcome", RUN_OUTCOMES, warnings),
+        "SUBAGENT_FINISHED" => strip_field(obj, "outcome", SUBAGENT_OUTCOMES, warnings),
+        _ => {}
+    }
+}
+
+fn known_tag(v: &Value, tag: &str, known: &[&str]) -> bool {
+    v.get(tag)
+        .and_then(Value::as_str)
+        .is_some_and(|t| known.contains(&t))
+}
+
+/// Drops array elements that are objects with an unknown tag; anything that
+/// is not an object is left for validation to reject.
+fn strip_tagged(array: Option<&mut Value>, tag: &str, known: &[&str], warnings: &mut Warnings) {
+    if let Some(Value::Array(items)) = array {
+        items.retain(|v| {
+            let keep = !v.is_object() || known_tag(v, tag, known);
+            if !keep {
+                warnings.push(format!(
+                    "Removed an element with unrecognised {tag} {}",
+                    v.get(tag).unwrap_or(&Value::Null)
+                ));
+            }
+            keep
+        });
+    }
+}
+
+fn strip_field(obj: &mut Map<String, Value>, field: &str, known: &[&str], warnings: &mut Warnings) {
+    if obj
+        .get(field)
+        .is_some_and(|v| v.is_object() && !known_tag(v, "type", known))
+    {
+        obj.shift_remove(field);
+        warnings.push(format!("Removed unrecognised {field}"));
+    }
+}
+
+fn strip_messages(messages: Option<&mut Value>, warnings: &mut Warnings) {
+    let Some(Value::Array(items)) = messages else {
+        return;
+    };
+    strip_tagged_in(items, "role", ROLES, warnings);
+    for m in items.iter_mut() {
+        if matches!(m.get("role").and_then(Value::as_str), Some("user" | "tool")) {
+            strip_parts(m.get_mut("content"), warnings);
+        }
+    }
+}
+
+fn strip_tagged_in(items: &mut Vec<Value>, tag: &str, known: &[&str], warnings: &mut Warnings) {
+    let before = items.len();
+    items.retain(|v| !v.is_object() || known_tag(v, tag, known));
+    if items.len() != before {
+        warnings.push(format!(
+            "Removed {} element(s) with an unrecognised {tag}",
+            before - items.len()
+        ));
+    }
+}
+
+/// Content parts: an unknown part type, or a media part whose source has an
+/// unknown type (the source is required, so the whole part goes).
+fn strip_parts(content: Option<&mut Value>, warnings: &mut Warnings) {
+    let Some(Value::Array(parts)) = content else {
+        return;
+    };
+    let before = parts.len();
+    parts.retain(|p| {
+        if !p.is_object() {
+            return true;
+        }
+        if !known_tag(p, "type", PART_TYPES) {
+            return false;
+        }
+        match p.get("source") {
+            Some(s) if s.is_object() => known_tag(s, "type", SOURCE_TYPES),
+            _ => true,
+        }
+    });
+    if parts.len() != before {
+        warnings.push(format!(
+            "Removed {} unrecognised content part(s)",
+            before - parts.len()
+        ));
+    }
+}
+
+/// Parts of a message the application put in the history, as they must travel:
+/// legacy parts upgraded, unconvertible ones left out.
+pub fn outgoing_parts(parts: &[ContentPart]) -> Vec<ContentPart> {
+    super::types::content::upgrade_parts(parts)
+        .into_iter()
+        .filter(|p| !matches!(p, ContentPart::Binary(_)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn decode(v: Value) -> (Result<Option<Event>, DecodeError>, Warnings) {
+        let mut w = Vec::new();
+        (Decoder::new().decode_value(v, &mut w), w)
+    }
+
+    #[test]
+    fn rejects_non_objects_and_missing_type() {
+        let mut w = Vec::new();
+        let mut d = Decoder::new();
+        assert_eq!(d.decode_str("[1]", &mut w), Err(DecodeError::NotAnObject));
+        assert_eq!(d.decode_str("null", &mut w), Err(DecodeError::NotAnObject));
+        assert_eq!(
+            d.decode_str("{\"type\":\"\"}", &mut w),
+            Err(DecodeError::NoType)
+        );
+        assert!(matches!(
+            d.decode_str("{", &mut w),
+            Err(DecodeError::Json { .. })
+        ));
+    }
+
+    #[test]
+    fn unknown_type_is_dropped_with_a_warning() {
+        let (r, w) = decode(json!({"type": "FUTURE_THING", "x": 1}));
+        assert_eq!(r, Ok(None));
+        assert_eq!(w.len(), 1);
+    }
+
+    #[test]
+    fn null_rules() {
+        let (r, _) =
+            decode(json!({"type": "TEXT_MESSAGE_START", "messageId": "m", "metadata": null}));
+        assert!(matches!(r, Err(DecodeError::Schema { .. })));
+        let (r, w) = decode(
+            json!({"type": "TOOL_CALL_START", "toolCallId": "t", "toolCallName": "f", "parentMessageId": null, "rawEvent": null}),
+        );
+        let Ok(Some(Event::ToolCallStart(e))) = r else {
+            panic!("{r:?}")
+        };
+        assert_eq!((e.parent_message_id, e.raw_event, w.len()), (None, None, 2));
+        let (r, _) = decode(
+            json!({"type": "RUN_FINISHED", "threadId": "t", "runId": "r", "outcome": null, "result": null}),
+        );
+        assert!(matches!(r, Ok(Some(Event::RunFinished(_)))));
+        let (r, _) = decode(
+            json!({"type": "TEXT_MESSAGE_CONTENT", "messageId": "m", "delta": "x", "subagentRunId": null}),
+        );
+        assert!(r.is_err());
+    }
+
+    #[test]
+    fn timestamps_are_safe_integers() {
+        let ok = decode(json!({"type": "STEP_STARTED", "stepName": "s", "timestamp": 5.0})).0;
+        assert!(matches!(ok, Ok(Some(_))));
+        let bad = decode(json!({"type": "STEP_STARTED", "stepName": "s", "timestamp": 5.5})).0;
+        assert!(bad.is_err());
+        let bad = decode(json!({"type": "STEP_STARTED", "stepName": "s", "timestamp": 1e300})).0;
+        assert!(bad.is_err());
+    }
+
+    #[test]
+    fn unknown_union_members_are_stripped() {
+        let (r, _) = decode(
+            json!({"type": "STATE_DELTA", "delta": [{"op": "frob", "path": "/a"}, {"op": "add", "path": "/a", "value": 1}]}),
+        );
+        let Ok(Some(Event::StateDelta(e))) = r else {
+            panic!()
+        };
+        assert_eq!(e.delta.len(), 1);
+        let (r, _) = decode(json!({"type": "MESSAGES_SNAPSHOT", "messages": [
+            {"id": "a", "role": "wizard", "content": "x"},
+            {"id": "b", "role": "user", "content": [{"type": "text", "text": "hi"}, {"type": "hologram"}, {"type": "image", "source": {"type": "ftp", "value": "x"}}]}
+        ]}));
+        let Ok(Some(Event::MessagesSnapshot(e))) = r else {
+            panic!()
+        };
+        assert_eq!(e.messages.len(), 1);
+        assert_eq!(
+            serde_json::to_value(&e.messages[0]).unwrap()["content"],
+            json!([{"type": "text", "text": "hi"}])
+        );
+        let (r, _) = decode(
+            json!({"type": "RUN_FINISHED", "threadId": "t", "runId": "r", "outcome": {"type": "later"}}),
+        );
+        let Ok(Some(Event::RunFinished(e))) = r else {
+            panic!()
+        };
+        assert_eq!(e.outcome, None);
+    }
+
+    #[test]
+    fn thinking_events_become_reasoning() {
+        let mut d = Decoder::new();
+        let mut w = Vec::new();
+        let start = d
+            .decode_value(json!({"type": "THINKING_TEXT_MESSAGE_START"}), &mut w)
+            .unwrap()
+            .unwrap();
+        let content = d
+            .decode_value(
+                json!({"type": "THINKING_TEXT_MESSAGE_CONTENT", "delta": "hm"}),
+                &mut w,
+            )
+            .unwrap()
+            .unwrap();
+        let (Event::ReasoningMessageStart(s), Event::ReasoningMessageContent(c)) = (start, content)
+        else {
+            panic!()
+        };
+        assert_eq!(s.message_id, c.message_id);
+        assert_eq!(c.delta, "hm");
+    }
+
+    #[test]
+    fn legacy_binary_in_snapshot_is_upgraded() {
+        let (r, _) = decode(
+            json!({"type": "MESSAGES_SNAPSHOT", "messages": [{"id": "u", "role": "user", "content": [
+                {"type": "binary", "mimeType": "image/png", "data": "AAAA", "filename": "a.png"},
+                {"type": "binary", "mimeType": "text/plain", "id": "only-an-id"}
+            ]}]}),
+        );
+        let Ok(Some(Event::MessagesSnapshot(e))) = r else {
+            panic!("{r:?}")
+        };
+        assert_eq!(
+            serde_json::to_value(&e.messages[0]).unwrap()["content"],
+            json!([{"type": "image", "source": {"type": "data", "value": "AAAA", "mimeType": "image/png"}, "metadata": {"filename": "a.png"}}])
+        );
+    }
+}

@@ -1,0 +1,216 @@
+//! The message history, indexed so the reducer finds a message or a tool call
+//! by id in O(1), and instrumented so the binding knows exactly which
+//! messages changed since it last looked.
+
+use std::collections::HashMap;
+
+use super::types::Message;
+
+/// One message and what the binding needs to keep its JS object stable.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    pub message: Message,
+    /// Unique for the life of the history; survives moves, not replacement.
+    pub serial: u64,
+    /// Bumped on every change to `message`.
+    pub rev: u64,
+}
+
+/// What changed since the last [`History::take_changes`].
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Changes {
+    /// Positions that were modified or appended (may repeat).
+    pub dirty: Vec<usize>,
+    /// Messages were inserted in the middle, removed or replaced wholesale:
+    /// positions before this change are no longer meaningful.
+    pub restructured: bool,
+}
+
+impl Changes {
+    pub fn is_empty(&self) -> bool {
+        self.dirty.is_empty() && !self.restructured
+    }
+}
+
+#[derive(Debug, Default)]
+pub struct History {
+    entries: Vec<Entry>,
+    /// First position of each message id. Ids are meant to be unique, but a
+    /// producer can repeat one, and lookups then find the first, as the
+    /// reference's `find` does.
+    by_id: HashMap<String, usize>,
+    /// First position of the message holding each tool call id.
+    by_tool_call: HashMap<String, usize>,
+    index_valid: bool,
+    next_serial: u64,
+    changes: Changes,
+}
+
+impl History {
+    pub fn new(messages: Vec<Message>) -> Self {
+        let mut h = History::default();
+        h.replace_all(messages);
+        h.changes = Changes::default();
+        h
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    pub fn get(&self, i: usize) -> Option<&Message> {
+        self.entries.get(i).map(|e| &e.message)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Message> {
+        self.entries.iter().map(|e| &e.message)
+    }
+
+    pub fn to_vec(&self) -> Vec<Message> {
+        self.iter().cloned().collect()
+    }
+
+    /// Mutable access; the message counts as changed.
+    pub fn get_mut(&mut self, i: usize) -> Option<&mut Message> {
+        let e = self.entries.get_mut(i)?;
+        e.rev += 1;
+        self.changes.dirty.push(i);
+        Some(&mut e.message)
+    }
+
+    pub fn take_changes(&mut self) -> Changes {
+        std::mem::take(&mut self.changes)
+    }
+
+    fn rebuild_index(&mut self) {
+        self.by_id.clear();
+        self.by_tool_call.clear();
+        for (i, e) in self.entries.iter().enumerate() {
+            Self::index_entry(&mut self.by_id, &mut self.by_tool_call, i, &e.message);
+        }
+        self.index_valid = true;
+    }
+
+    fn index_entry(
+        by_id: &mut HashMap<String, usize>,
+        by_tool_call: &mut HashMap<String, usize>,
+        i: usize,
+        m: &Message,
+    ) {
+        by_id.entry(m.id().to_owned()).or_insert(i);
+        for tc in m.tool_calls().into_iter().flatten() {
+            by_tool_call.entry(tc.id.clone()).or_insert(i);
+        }
+    }
+
+    fn ensure_index(&mut self) {
+        if !self.index_valid {
+            self.rebuild_index();
+        }
+    }
+
+    /// Position of the first message with this id.
+    pub fn find(&mut self, id: &str) -> Option<usize> {
+        self.ensure_index();
+        self.by_id.get(id).copied()
+    }
+
+    /// Position of the first message that holds a tool call with this id.
+    pub fn find_tool_call(&mut self, tool_call_id: &str) -> Option<usize> {
+        self.ensure_index();
+        self.by_tool_call.get(tool_call_id).copied()
+    }
+
+    /// Records that the message at `i` now holds this tool call.
+    pub fn note_tool_call(&mut self, i: usize, tool_call_id: &str) {
+        if self.index_valid {
+            self.by_tool_call
+                .entry(tool_call_id.to_owned())
+                .or_insert(i);
+        }
+    }
+
+    fn new_entry(&mut self, message: Message) -> Entry {
+        self.next_serial += 1;
+        Entry {
+            message,
+            serial: self.next_serial,
+            rev: 0,
+        }
+    }
+
+    pub fn push(&mut self, message: Message) -> usize {
+        let i = self.entries.len();
+        if self.index_valid {
+            Self::index_entry(&mut self.by_id, &mut self.by_tool_call, i, &message);
+        }
+        let e = self.new_entry(message);
+        self.entries.push(e);
+        self.changes.dirty.push(i);
+        i
+    }
+
+    pub fn insert(&mut self, i: usize, message: Message) {
+        if i >= self.entries.len() {
+            self.push(message);
+            return;
+        }
+        let e = self.new_entry(message);
+        self.entries.insert(i, e);
+        self.index_valid = false;
+        self.changes.restructured = true;
+    }
+
+    /// Puts a different message at `i` (a new object for the binding).
+    pub fn replace(&mut self, i: usize, message: Message) {
+        let e = self.new_entry(message);
+        if let Some(slot) = self.entries.get_mut(i) {
+            *slot = e;
+            self.index_valid = false;
+            self.changes.dirty.push(i);
+        }
+    }
+
+    /// Replaces everything. Messages equal to the one already at the same
+    /// place keep their entry, so a snapshot that restates unchanged history
+    /// does not make the UI re-render it.
+    pub fn replace_all(&mut self, messages: Vec<Message>) {
+        let mut old = std::mem::take(&mut self.entries).into_iter();
+        let mut entries = Vec::with_capacity(messages.len());
+        for m in messages {
+            match old.next() {
+                Some(e) if e.message == m => entries.push(e),
+                _ => entries.push(self.new_entry(m)),
+            }
+        }
+        self.entries = entries;
+        self.index_valid = false;
+        self.changes.restructured = true;
+    }
+
+    /// Rebuilds from entries the caller kept or made (see the snapshot merge).
+    pub fn set_entries(&mut self, entries: Vec<Entry>) {
+        self.entries = entries;
+        self.index_valid = false;
+        self.changes.restructured = true;
+    }
+
+    /// Takes the entries out, for a merge that keeps some of them.
+    pub fn take_entries(&mut self) -> Vec<Entry> {
+        self.index_valid = false;
+        std::mem::take(&mut self.entries)
+    }
+
+    /// A fresh entry for a message that was not in the history.
+    pub fn make_entry(&mut self, message: Message) -> Entry {
+        self.new_entry(message)
+    }
+}

@@ -1,0 +1,355 @@
+//! One run around the pipeline: the request body, the pending-interrupt
+//! checks before anything is sent, and the run's result.
+
+use std::collections::HashSet;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::decode::outgoing_parts;
+use super::error::RunError;
+use super::ids;
+use super::reducer::{AgentState, Applied, Finished, Reducer};
+use super::stream::{EventStream, Limits};
+use super::types::*;
+
+/// The protocol version this client speaks and declares.
+pub const PROTOCOL_VERSION: &str = "1.0";
+
+/// What the caller passes to `runAgent`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RunParams {
+    #[serde(default)]
+    pub run_id: Option<String>,
+    #[serde(default)]
+    pub tools: Option<Vec<Tool>>,
+    #[serde(default)]
+    pub context: Option<Vec<Context>>,
+    #[serde(default)]
+    pub forwarded_props: Option<Value>,
+    #[serde(default)]
+    pub resume: Option<Vec<ResumeEntry>>,
+}
+
+/// Builds the body of the run request. Activity messages stay on the client;
+/// everything else, reasoning and its encrypted values included, travels as
+/// it is, with legacy content parts upgraded.
+pub fn prepare_input(agent: &AgentState, thread_id: &str, params: &RunParams) -> RunAgentInput {
+    let messages = agent
+        .messages
+        .iter()
+        .filter(|m| !m.is_activity())
+        .map(outgoing_message)
+        .collect();
+    let state = match &agent.state {
+        Value::Null => None,
+        s => Some(s.clone()),
+    };
+    RunAgentInput {
+        thread_id: thread_id.to_owned(),
+        run_id: params
+            .run_id
+            .clone()
+            .filter(|r| !r.is_empty())
+            .unwrap_or_else(ids::uuid),
+        protocol_version: Some(PROTOCOL_VERSION.to_owned()),
+        parent_run_id: None,
+        state,
+        messages,
+        tools: params.tools.clone().unwrap_or_default(),
+        context: params.context.clone().unwrap_or_default(),
+        forwarded_props: Some(match &params.forwarded_props {
+            None | Some(Value::Null) => Value::Object(Default::default()),
+            Some(v) => v.clone(),
+        }),
+        resume: params.resume.clone(),
+    }
+}
+
+fn outgoing_message(m: &Message) -> Message {
+    let mut m = m.clone();
+    match &mut m {
+        Message::User(u) => upgrade(&mut u.content),
+        Message::Tool(t) => upgrade(&mut t.content),
+        _ => {}
+    }
+    m
+}
+
+fn upgrade(c: &mut Content) {
+    if let Content::Parts(parts) = c {
+        if parts.iter().any(|p| matches!(p, ContentPart::Binary(_))) {
+            *parts = outgoing_parts(parts);
+        }
+    }
+}
+
+/// A thread with open interrupts can only go on when the input answers every
+/// one, and an expired one only by cancelling it. `now_ms` is the current
+/// time in milliseconds since the epoch.
+pub fn check_interrupts(
+    pending: &[Interrupt],
+    resume: Option<&[ResumeEntry]>,
+    now_ms: f64,
+) -> Result<(), RunError> {
+    if pending.is_empty() {
+        return Ok(());
+    }
+    let resume = resume.unwrap_or(&[]);
+    let answered: HashSet<&str> = resume.iter().map(|r| r.interrupt_id.as_str()).collect();
+    let uncovered: Vec<&str> = pending
+        .iter()
+        .map(|i| i.id.as_str())
+        .filter(|id| !answered.contains(id))
+        .collect();
+    if !uncovered.is_empty() {
+        return Err(RunError::Interrupts(format!(
+            "Thread has {} pending interrupt(s) not addressed by resume: {}",
+            uncovered.len(),
+            uncovered.join(", ")
+        )));
+    }
+    for i in pending {
+        let Some(expires) = i.expires_at.as_deref() else {
+            continue;
+        };
+        if !parse_instant(expires).is_some_and(|t| t <= now_ms) {
+            continue;
+        }
+        let entry = resume.iter().find(|r| r.interrupt_id == i.id);
+        if entry.map(|r| r.status) != Some(ResumeStatus::Cancelled) {
+            return Err(RunError::Interrupts(format!(
+                "Interrupt {} expired at {expires} and can no longer be answered. Cancel it to continue the thread.",
+                i.id
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Milliseconds since the epoch of an ISO 8601 instant (`2026-01-02`,
+/// `2026-01-02T03:04:05.678Z`, `...+02:00`); `None` for anything else, which
+/// like an invalid JS Date never counts as expired. A time without an offset
+/// is read as UTC.
+pub fn parse_instant(s: &str) -> Option<f64> {
+    let b = s.as_bytes();
+    let num = |from: usize, len: usize| -> Option<i64> {
+        let part = s.get(from..from + len)?;
+        part.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| part.parse().ok())?
+    };
+    let (y, mo, d) = (num(0, 4)?, num(5, 2)?, num(8, 2)?);
+    if b.get(4) != Some(&b'-')
+        || b.get(7) != Some(&b'-')
+        || !(1..=12).contains(&mo)
+        || !(1..=31).contains(&d)
+    {
+        return None;
+    }
+    let mut ms = days_from_civil(y, mo, d) as f64 * 86_400_000.0;
+    if b.len() == 10 {
+        return Some(ms);
+    }
+    if !matches!(b.get(10), Some(b'T' | b't' | b' ')) || b.get(13) != Some(&b':') {
+        return None;
+    }
+    let (h, mi) = (num(11, 2)?, num(14, 2)?);
+    let mut at = 16;
+    let mut sec = 0.0;
+    if b.get(at) == Some(&b':') {
+        sec = num(at + 1, 2)? as f64;
+        at += 3;
+        if b.get(at) == Some(&b'.') {
+            let start = at + 1;
+            let mut end = start;
+            while b.get(end).is_some_and(u8::is_ascii_digit) {
+                end += 1;
+            }
+            let frac: f64 = format!("0.{}", s.get(start..end)?).parse().ok()?;
+            sec += frac;
+            at = end;
+        }
+    }
+    if h > 24 || mi > 59 || sec >= 61.0 {
+        return None;
+    }
+    ms += (h * 3_600_000 + mi * 60_000) as f64 + sec * 1000.0;
+    match s.get(at..)? {
+        "" | "Z" | "z" => Some(ms),
+        tz => {
+            let sign = match tz.as_bytes().first()? {
+                b'+' => 1.0,
+                b'-' => -1.0,
+                _ => return None,
+            };
+            let (oh, om) = (num(at + 1, 2)?, num(at + 4, 2)?);
+            if tz.len() != 6 || tz.as_bytes()[3] != b':' {
+                return None;
+            }
+            Some(ms - sign * ((oh * 60 + om) * 60_000) as f64)
+        }
+    }
+}
+
+/// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = if y >= 0 { y } else { y - 399 } / 400;
+    let yoe = y - era * 400;
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// What a finished run hands back.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RunOutput {
+    /// `RUN_FINISHED.result` of the last successful run in the stream.
+    pub result: Option<Value>,
+    /// Ids of the messages the run added, in history order.
+    pub new_message_ids: Vec<String>,
+}
+
+/// A run in progress: feeds response bytes through the pipeline and applies
+/// each verified event to the agent's state.
+#[derive(Debug)]
+pub struct Run {
+    stream: EventStream,
+    reducer: Reducer,
+    before: HashSet<String>,
+    result: Option<Value>,
+    events: Vec<Event>,
+}
+
+impl Run {
+    pub fn new(agent: &AgentState, limits: Limits) -> Self {
+        Run {
+            stream: EventStream::new(limits),
+            reducer: Reducer::new(),
+            before: agent.messages.iter().map(|m| m.id().to_owned()).collect(),
+            result: None,
+            events: Vec::new(),
+        }
+    }
+
+    pub fn stream(&self) -> &EventStream {
+        &self.stream
+    }
+
+    pub fn reducer(&self) -> &Reducer {
+        &self.reducer
+    }
+
+    /// Feeds a network chunk; `on_applied` sees each event after it is applied.
+    pub fn feed(
+        &mut self,
+        agent: &mut AgentState,
+        bytes: &[u8],
+        on_applied: &mut dyn FnMut(&Event, &Applied, &AgentState),
+    ) -> Result<(), RunError> {
+        let r = self.stream.feed(bytes, &mut self.events);
+        self.apply_pending(agent, on_applied);
+        r
+    }
+
+    /// The body ended.
+    pub fn finish(
+        &mut self,
+        agent: &mut AgentState,
+        on_applied: &mut dyn FnMut(&Event, &Applied, &AgentState),
+    ) -> Result<(), RunError> {
+        let r = self.stream.finish(&mut self.events);
+        self.apply_pending(agent, on_applied);
+        r
+    }
+
+    /// Applies one already-decoded event (another transport, a test).
+    pub fn push_event(
+        &mut self,
+        agent: &mut AgentState,
+        event: Event,
+        on_applied: &mut dyn FnMut(&Event, &Applied, &AgentState),
+    ) -> Result<(), RunError> {
+        let r = self.stream.push_event(event, &mut self.events);
+        self.apply_pending(agent, on_applied);
+        r
+    }
+
+    fn apply_pending(
+        &mut self,
+        agent: &mut AgentState,
+        on_applied: &mut dyn FnMut(&Event, &Applied, &AgentState),
+    ) {
+        for event in std::mem::take(&mut self.events) {
+            let applied = self.reducer.apply(agent, &event);
+            if let Some(Finished::Success { result, .. }) = &applied.finished {
+                self.result = result.clone();
+            }
+            on_applied(&event, &applied, agent);
+        }
+    }
+
+    /// The run's result and new messages, as `runAgent` resolves them.
+    pub fn output(&self, agent: &AgentState) -> RunOutput {
+        RunOutput {
+            result: self.result.clone(),
+            new_message_ids: agent
+                .messages
+                .iter()
+                .map(|m| m.id().to_owned())
+                .filter(|id| !self.before.contains(id))
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn instants() {
+        assert_eq!(parse_instant("1970-01-01"), Some(0.0));
+        assert_eq!(parse_instant("1970-01-01T00:00:01Z"), Some(1000.0));
+        assert_eq!(parse_instant("1970-01-01T01:00:00.5+01:00"), Some(500.0));
+        assert_eq!(
+            parse_instant("2000-03-01T00:00:00Z"),
+            Some(951_868_800_000.0)
+        );
+        assert_eq!(parse_instant("tomorrow"), None);
+        assert_eq!(parse_instant("2000-13-01"), None);
+    }
+
+    #[test]
+    fn interrupts_must_be_answered_and_expired_ones_cancelled() {
+        let i = Interrupt {
+            id: "i1".into(),
+            reason: "approval".into(),
+            expires_at: Some("2000-01-01T00:00:00Z".into()),
+            ..Default::default()
+        };
+        let now = parse_instant("2026-01-01").unwrap();
+        assert!(check_interrupts(std::slice::from_ref(&i), None, now).is_err());
+        let resolved = ResumeEntry {
+            interrupt_id: "i1".into(),
+            status: ResumeStatus::Resolved,
+            payload: None,
+            metadata: None,
+        };
+        assert!(check_interrupts(
+            std::slice::from_ref(&i),
+            Some(std::slice::from_ref(&resolved)),
+            now
+        )
+        .is_err());
+        let cancelled = ResumeEntry {
+            status: ResumeStatus::Cancelled,
+            ..resolved.clone()
+        };
+        assert!(check_interrupts(std::slice::from_ref(&i), Some(&[cancelled]), now).is_ok());
+        let later = parse_instant("1999-01-01").unwrap();
+        assert!(check_interrupts(&[i], Some(&[resolved]), later).is_ok());
+    }
+}

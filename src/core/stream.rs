@@ -1,0 +1,130 @@
+//! The inbound pipeline of one response: bytes, SSE events, decoded events,
+//! expanded chunks, verified events, in that order.
+
+use super::chunks::ChunkExpander;
+use super::decode::{Decoder, Warnings};
+use super::error::RunError;
+use super::sse::{SseEvent, SseParser, DEFAULT_MAX_EVENT_SIZE};
+use super::types::Event;
+use super::verify::Verifier;
+
+/// Limits on what one response may make the client hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The largest single event, in bytes.
+    pub max_event_size: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_event_size: DEFAULT_MAX_EVENT_SIZE,
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct EventStream {
+    sse: SseParser,
+    decoder: Decoder,
+    chunks: ChunkExpander,
+    verifier: Verifier,
+    sse_out: Vec<SseEvent>,
+    expanded: Vec<Event>,
+    failed: bool,
+    pub warnings: Warnings,
+}
+
+impl Default for EventStream {
+    fn default() -> Self {
+        Self::new(Limits::default())
+    }
+}
+
+impl EventStream {
+    pub fn new(limits: Limits) -> Self {
+        EventStream {
+            sse: SseParser::new(limits.max_event_size),
+            decoder: Decoder::new(),
+            chunks: ChunkExpander::new(),
+            verifier: Verifier::new(),
+            sse_out: Vec::new(),
+            expanded: Vec::new(),
+            failed: false,
+            warnings: Vec::new(),
+        }
+    }
+
+    /// The SSE parser, for the last event id and the retry delay.
+    pub fn sse(&self) -> &SseParser {
+        &self.sse
+    }
+
+    /// Feeds a network chunk. Events that passed verification are appended to
+    /// `out` even when a later one fails: the caller applies them, then
+    /// reports the error, so nothing before the failing event is lost.
+    pub fn feed(&mut self, bytes: &[u8], out: &mut Vec<Event>) -> Result<(), RunError> {
+        if self.failed {
+            return Ok(());
+        }
+        let parsed = self.sse.feed(bytes, &mut self.sse_out);
+        let r = self.drain(out).and(parsed.map_err(RunError::from));
+        self.failed = r.is_err();
+        r
+    }
+
+    /// Ends the stream (the body is complete).
+    pub fn finish(&mut self, out: &mut Vec<Event>) -> Result<(), RunError> {
+        if self.failed {
+            return Ok(());
+        }
+        let parsed = self.sse.finish(&mut self.sse_out);
+        let r = self.drain(out).and(parsed.map_err(RunError::from));
+        self.failed = r.is_err();
+        r
+    }
+
+    /// Feeds one event that arrived already decoded (another transport, a test).
+    pub fn push_event(&mut self, event: Event, out: &mut Vec<Event>) -> Result<(), RunError> {
+        if self.failed {
+            return Ok(());
+        }
+        let r = self.expand_and_verify(event, out);
+        self.failed = r.is_err();
+        r
+    }
+
+    fn drain(&mut self, out: &mut Vec<Event>) -> Result<(), RunError> {
+        let pending = std::mem::take(&mut self.sse_out);
+        let mut result = Ok(());
+        for sse in &pending {
+            let decoded = match self.decoder.decode_str(&sse.data, &mut self.warnings) {
+                Ok(d) => d,
+                Err(e) => {
+                    result = Err(e.into());
+                    break;
+                }
+            };
+            if let Some(event) = decoded {
+                if let Err(e) = self.expand_and_verify(event, out) {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        let mut pending = pending;
+        pending.clear();
+        self.sse_out = pending;
+        result
+    }
+
+    fn expand_and_verify(&mut self, event: Event, out: &mut Vec<Event>) -> Result<(), RunError> {
+        self.expanded.clear();
+        let expanded = self.chunks.push(event, &mut self.expanded);
+        for e in self.expanded.drain(..) {
+            self.verifier.check(&e)?;
+            out.push(e);
+        }
+        expanded.map_err(RunError::from)
+    }
+}

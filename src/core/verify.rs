@@ -1,0 +1,468 @@
+//! Verification of the event sequence, as the reference client checks it.
+//!
+//! Runs after chunk expansion. It tracks what is open (text messages, tool
+//! calls, reasoning spans and messages, steps, subagents) and who owns each
+//! entity (the parent agent or a subagent), and rejects a sequence that the
+//! reducer could only apply by inventing or misattributing something.
+
+use std::collections::{HashMap, HashSet};
+
+use thiserror::Error;
+
+use super::types::*;
+
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error("{0}")]
+pub struct VerifyError(pub String);
+
+/// The owning subagent of an entity; `None` inside is the parent agent.
+type Owner = Option<String>;
+
+#[derive(Debug, Default)]
+struct Owners {
+    message: HashMap<String, Owner>,
+    tool_call: HashMap<String, Owner>,
+    activity: HashMap<String, Owner>,
+    reasoning: HashMap<String, Owner>,
+}
+
+#[derive(Debug, Default)]
+pub struct Verifier {
+    active_messages: HashSet<String>,
+    active_tool_calls: HashSet<String>,
+    active_spans: HashSet<String>,
+    active_reasoning: HashSet<String>,
+    owners: Owners,
+    /// Open steps per owner, in the order they opened.
+    steps: Vec<(Owner, String)>,
+    active_subagents: Vec<String>,
+    closed_subagents: HashSet<String>,
+    first_seen: bool,
+    run_started: bool,
+    run_finished: bool,
+    run_error: bool,
+}
+
+fn err<T>(msg: String) -> Result<T, VerifyError> {
+    Err(VerifyError(msg))
+}
+
+fn owner_name(o: &Owner) -> &str {
+    o.as_deref().unwrap_or("(the parent agent)")
+}
+
+/// A continuation's tag must agree with its opener's owner; no tag always agrees.
+fn tag_check(
+    ty: &str,
+    tag: Option<&str>,
+    owner: Option<&Owner>,
+    kind: &str,
+    id: &str,
+) -> Result<(), VerifyError> {
+    if let (Some(tag), Some(owner)) = (tag, owner) {
+        if owner.as_deref() != Some(tag) {
+            return err(format!(
+                "Cannot send '{ty}': subagentRunId '{tag}' does not match the {kind} '{id}' opener's subagent '{}'.",
+                owner_name(owner)
+            ));
+        }
+    }
+    Ok(())
+}
+
+impl Verifier {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn reset_run(&mut self) {
+        *self = Verifier {
+            first_seen: true,
+            run_started: true,
+            ..Verifier::default()
+        };
+    }
+
+    /// Checks one event against everything seen before it.
+    pub fn check(&mut self, event: &Event) -> Result<(), VerifyError> {
+        let ty = event.type_name();
+        let is_started = matches!(event, Event::RunStarted(_));
+        if self.run_error && !is_started {
+            return err(format!(
+                "Cannot send event type '{ty}': The run has already errored with 'RUN_ERROR'. No further events can be sent."
+            ));
+        }
+        if self.run_finished && !is_started && !matches!(event, Event::RunError(_)) {
+            return err(format!(
+                "Cannot send event type '{ty}': The run has already finished with 'RUN_FINISHED'. Start a new run with 'RUN_STARTED'."
+            ));
+        }
+        if !self.first_seen {
+            self.first_seen = true;
+            if !is_started && !matches!(event, Event::RunError(_)) {
+                return err("First event must be 'RUN_STARTED'".into());
+            }
+        } else if is_started {
+            if self.run_started && !self.run_finished && !self.run_error {
+                return err("Cannot send 'RUN_STARTED' while a run is still active. The previous run must be finished with 'RUN_FINISHED' before starting a new run.".into());
+            }
+            if self.run_finished || self.run_error {
+                self.reset_run();
+            }
+        }
+
+        let tag = event.subagent_run_id();
+        match event {
+            Event::TextMessageStart(e) => {
+                let id = &e.message_id;
+                if self.active_messages.contains(id) {
+                    return err(format!("Cannot send 'TEXT_MESSAGE_START' event: A text message with ID '{id}' is already in progress. Complete it with 'TEXT_MESSAGE_END' first."));
+                }
+                let existing = self.owners.message.get(id);
+                tag_check(ty, tag, existing, "message", id)?;
+                self.active_messages.insert(id.clone());
+                if existing.is_none() {
+                    self.owners
+                        .message
+                        .insert(id.clone(), tag.map(str::to_owned));
+                }
+            }
+            Event::TextMessageContent(TextMessageContent { message_id: id, .. })
+            | Event::TextMessageEnd(TextMessageEnd { message_id: id, .. }) => {
+                if !self.active_messages.contains(id) {
+                    return err(if matches!(event, Event::TextMessageContent(_)) {
+                        format!("Cannot send 'TEXT_MESSAGE_CONTENT' event: No active text message found with ID '{id}'. Start a text message with 'TEXT_MESSAGE_START' first.")
+                    } else {
+                        format!("Cannot send 'TEXT_MESSAGE_END' event: No active text message found with ID '{id}'. A 'TEXT_MESSAGE_START' event must be sent first.")
+                    });
+                }
+                tag_check(ty, tag, self.owners.message.get(id), "message", id)?;
+                if matches!(event, Event::TextMessageEnd(_)) {
+                    self.active_messages.remove(id);
+                }
+            }
+            Event::ToolCallStart(e) => self.tool_call_start(e)?,
+            Event::ToolCallArgs(ToolCallArgs {
+                tool_call_id: id, ..
+            })
+            | Event::ToolCallEnd(ToolCallEnd {
+                tool_call_id: id, ..
+            }) => {
+                if !self.active_tool_calls.contains(id) {
+                    return err(if matches!(event, Event::ToolCallArgs(_)) {
+                        format!("Cannot send 'TOOL_CALL_ARGS' event: No active tool call found with ID '{id}'. Start a tool call with 'TOOL_CALL_START' first.")
+                    } else {
+                        format!("Cannot send 'TOOL_CALL_END' event: No active tool call found with ID '{id}'. A 'TOOL_CALL_START' event must be sent first.")
+                    });
+                }
+                tag_check(ty, tag, self.owners.tool_call.get(id), "tool call", id)?;
+                if matches!(event, Event::ToolCallEnd(_)) {
+                    self.active_tool_calls.remove(id);
+                }
+            }
+            Event::StepStarted(e) => {
+                let owner = tag.map(str::to_owned);
+                if self
+                    .steps
+                    .iter()
+                    .any(|(o, n)| *o == owner && *n == e.step_name)
+                {
+                    let inside = tag
+                        .map(|t| format!(" in subagent '{t}'"))
+                        .unwrap_or_default();
+                    return err(format!(
+                        "Step \"{}\" is already active for 'STEP_STARTED'{inside}",
+                        e.step_name
+                    ));
+                }
+                self.steps.push((owner, e.step_name.clone()));
+            }
+            Event::StepFinished(e) => {
+                let owner = tag.map(str::to_owned);
+                let name = &e.step_name;
+                match self
+                    .steps
+                    .iter()
+                    .position(|(o, n)| *o == owner && n == name)
+                {
+                    Some(i) => {
+                        self.steps.remove(i);
+                    }
+                    None => {
+                        if let Some((other, _)) =
+                            self.steps.iter().find(|(o, n)| *o != owner && n == name)
+                        {
+                            let by = |o: &Owner| {
+                                o.as_ref().map_or("the parent agent".to_owned(), |s| {
+                                    format!("subagent '{s}'")
+                                })
+                            };
+                            return err(format!(
+                                "Cannot send 'STEP_FINISHED' for step \"{name}\" attributed to {}: that step is open under {}. A step must be finished by whoever started it.",
+                                by(&owner),
+                                by(other)
+                            ));
+                        }
+                        return err(format!(
+                            "Cannot send 'STEP_FINISHED' for step \"{name}\" that was not started"
+                        ));
+                    }
+                }
+            }
+            Event::ActivitySnapshot(e) => {
+                if !self.owners.activity.contains_key(&e.message_id) || e.replace != Some(false) {
+                    self.owners
+                        .activity
+                        .insert(e.message_id.clone(), tag.map(str::to_owned));
+                }
+            }
+            Event::ActivityDelta(e) => {
+                tag_check(
+                    ty,
+                    tag,
+                    self.owners.activity.get(&e.message_id),
+                    "activity",
+                    &e.message_id,
+                )?;
+            }
+            Event::ToolCallResult(e) => {
+                self.owners
+                    .message
+                    .insert(e.message_id.clone(), tag.map(str::to_owned));
+            }
+            Event::ReasoningStart(ReasoningStart { message_id: id, .. })
+            | Event::ReasoningMessageStart(ReasoningMessageStart { message_id: id, .. }) => {
+                let span = matches!(event, Event::ReasoningStart(_));
+                let open = if span {
+                    &self.active_spans
+                } else {
+                    &self.active_reasoning
+                };
+                if open.contains(id) {
+                    return err(if span {
+                        format!("Cannot send 'REASONING_START' event: A reasoning span with ID '{id}' is already in progress. Complete it with 'REASONING_END' first.")
+                    } else {
+                        format!("Cannot send 'REASONING_MESSAGE_START' event: A reasoning message with ID '{id}' is already in progress. Complete it with 'REASONING_MESSAGE_END' first.")
+                    });
+                }
+                let existing = self.owners.reasoning.get(id);
+                tag_check(ty, tag, existing, "reasoning message", id)?;
+                let fresh = existing.is_none();
+                if span {
+                    self.active_spans.insert(id.clone());
+                } else {
+                    self.active_reasoning.insert(id.clone());
+                }
+                if fresh {
+                    self.owners
+                        .reasoning
+                        .insert(id.clone(), tag.map(str::to_owned));
+                }
+            }
+            Event::ReasoningMessageContent(ReasoningMessageContent { message_id: id, .. })
+            | Event::ReasoningMessageEnd(ReasoningMessageEnd { message_id: id, .. })
+            | Event::ReasoningEnd(ReasoningEnd { message_id: id, .. }) => {
+                let span = matches!(event, Event::ReasoningEnd(_));
+                let open = if span {
+                    &self.active_spans
+                } else {
+                    &self.active_reasoning
+                };
+                if !open.contains(id) {
+                    return err(if span {
+                        format!("Cannot send 'REASONING_END' event: No active reasoning span found with ID '{id}'. A 'REASONING_START' event must be sent first.")
+                    } else {
+                        format!("Cannot send '{ty}' event: No active reasoning message found with ID '{id}'. Start a reasoning message with 'REASONING_MESSAGE_START' first.")
+                    });
+                }
+                tag_check(
+                    ty,
+                    tag,
+                    self.owners.reasoning.get(id),
+                    "reasoning message",
+                    id,
+                )?;
+                match event {
+                    Event::ReasoningEnd(_) => {
+                        self.active_spans.remove(id);
+                    }
+                    Event::ReasoningMessageEnd(_) => {
+                        self.active_reasoning.remove(id);
+                    }
+                    _ => {}
+                }
+            }
+            Event::ReasoningEncryptedValue(e) => {
+                let id = &e.entity_id;
+                let (owner, kind) = match e.subtype {
+                    EncryptedSubtype::ToolCall => (self.owners.tool_call.get(id), "tool call"),
+                    EncryptedSubtype::Message => (
+                        self.owners
+                            .message
+                            .get(id)
+                            .or_else(|| self.owners.reasoning.get(id)),
+                        "message",
+                    ),
+                };
+                tag_check(ty, tag, owner, kind, id)?;
+            }
+            Event::SubagentStarted(e) => {
+                let id = &e.subagent_run_id;
+                if self.active_subagents.contains(id) {
+                    return err(format!("Cannot send 'SUBAGENT_STARTED': subagent '{id}' is already active. Finish it with 'SUBAGENT_FINISHED' first."));
+                }
+                if self.closed_subagents.contains(id) {
+                    return err(format!("Cannot send 'SUBAGENT_STARTED': subagent '{id}' has already finished in this run. Subagent IDs are per-invocation and cannot be reused."));
+                }
+                if let Some(parent) = &e.parent_subagent_run_id {
+                    if !self.active_subagents.contains(parent)
+                        && !self.closed_subagents.contains(parent)
+                    {
+                        return err(format!("Cannot send 'SUBAGENT_STARTED': parentSubagentRunId '{parent}' has not been started in this run."));
+                    }
+                }
+                self.active_subagents.push(id.clone());
+            }
+            Event::SubagentFinished(SubagentFinished {
+                subagent_run_id: id,
+                ..
+            })
+            | Event::SubagentError(SubagentError {
+                subagent_run_id: id,
+                ..
+            }) => {
+                let Some(i) = self.active_subagents.iter().position(|s| s == id) else {
+                    return err(format!("Cannot send '{ty}': no active subagent found with ID '{id}'. A 'SUBAGENT_STARTED' event must be sent first."));
+                };
+                self.active_subagents.remove(i);
+                self.closed_subagents.insert(id.clone());
+            }
+            Event::MessagesSnapshot(e) => self.seed_owners(&e.messages, true),
+            Event::RunStarted(e) => {
+                self.run_started = true;
+                if let Some(input) = &e.input {
+                    self.seed_owners(&input.messages, false);
+                }
+            }
+            Event::RunFinished(_) => self.run_finished_check()?,
+            Event::RunError(_) => self.run_error = true,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn tool_call_start(&mut self, e: &ToolCallStart) -> Result<(), VerifyError> {
+        let id = &e.tool_call_id;
+        if self.active_tool_calls.contains(id) {
+            return err(format!("Cannot send 'TOOL_CALL_START' event: A tool call with ID '{id}' is already in progress. Complete it with 'TOOL_CALL_END' first."));
+        }
+        let tag = e.subagent_run_id.as_deref();
+        let mut inherited: Option<Owner> = None;
+        if let Some(parent) = &e.parent_message_id {
+            if let Some(parent_owner) = self.owners.message.get(parent) {
+                if let Some(t) = tag {
+                    if parent_owner.as_deref() != Some(t) {
+                        return err(format!(
+                            "Cannot send 'TOOL_CALL_START': subagentRunId '{t}' does not match its parent message '{parent}' owner '{}'. A tool call belongs to the message that carries it.",
+                            owner_name(parent_owner)
+                        ));
+                    }
+                }
+                inherited = Some(parent_owner.clone());
+            }
+        }
+        let existing = self.owners.tool_call.get(id).cloned();
+        if let Some(existing) = &existing {
+            tag_check("TOOL_CALL_START", tag, Some(existing), "tool call", id)?;
+            if let (None, Some(inh)) = (tag, &inherited) {
+                if inh != existing {
+                    return err(format!(
+                        "Cannot send 'TOOL_CALL_START': tool call '{id}' is owned by '{}' but its parent message '{}' is owned by '{}'. A tool call belongs to the message that carries it.",
+                        owner_name(existing),
+                        e.parent_message_id.as_deref().unwrap_or(""),
+                        owner_name(inh)
+                    ));
+                }
+            }
+        }
+        self.active_tool_calls.insert(id.clone());
+        if existing.is_none() {
+            let owner = match tag {
+                Some(t) => Some(t.to_owned()),
+                None => inherited.unwrap_or(None),
+            };
+            self.owners.tool_call.insert(id.clone(), owner);
+        }
+        Ok(())
+    }
+
+    /// History replayed in a snapshot or a RUN_STARTED input has owners too.
+    fn seed_owners(&mut self, messages: &[Message], authoritative: bool) {
+        for m in messages {
+            let bucket = match m {
+                Message::Reasoning(_) => &mut self.owners.reasoning,
+                Message::Activity(_) => &mut self.owners.activity,
+                _ => &mut self.owners.message,
+            };
+            let owner = m.subagent_run_id().map(str::to_owned);
+            if authoritative || !bucket.contains_key(m.id()) {
+                bucket.insert(m.id().to_owned(), owner.clone());
+            }
+            for tc in m.tool_calls().into_iter().flatten() {
+                if authoritative || !self.owners.tool_call.contains_key(&tc.id) {
+                    self.owners.tool_call.insert(tc.id.clone(), owner.clone());
+                }
+            }
+        }
+    }
+
+    fn run_finished_check(&mut self) -> Result<(), VerifyError> {
+        if !self.steps.is_empty() {
+            let names: Vec<String> = self
+                .steps
+                .iter()
+                .map(|(o, n)| match o {
+                    Some(o) => format!("{n} (subagent '{o}')"),
+                    None => n.clone(),
+                })
+                .collect();
+            return err(format!(
+                "Cannot send 'RUN_FINISHED' while steps are still active: {}",
+                names.join(", ")
+            ));
+        }
+        let open = |set: &HashSet<String>| set.iter().cloned().collect::<Vec<_>>().join(", ");
+        if !self.active_messages.is_empty() {
+            return err(format!(
+                "Cannot send 'RUN_FINISHED' while text messages are still active: {}",
+                open(&self.active_messages)
+            ));
+        }
+        if !self.active_reasoning.is_empty() {
+            return err(format!(
+                "Cannot send 'RUN_FINISHED' while reasoning messages are still active: {}",
+                open(&self.active_reasoning)
+            ));
+        }
+        if !self.active_spans.is_empty() {
+            return err(format!(
+                "Cannot send 'RUN_FINISHED' while reasoning spans are still active: {}",
+                open(&self.active_spans)
+            ));
+        }
+        if !self.active_tool_calls.is_empty() {
+            return err(format!(
+                "Cannot send 'RUN_FINISHED' while tool calls are still active: {}",
+                open(&self.active_tool_calls)
+            ));
+        }
+        if !self.active_subagents.is_empty() {
+            return err(format!(
+                "Cannot send 'RUN_FINISHED' while subagents are still active: {}",
+                self.active_subagents.join(", ")
+            ));
+        }
+        self.run_finished = true;
+        Ok(())
+    }
+}
