@@ -66,6 +66,33 @@ impl Reducer {
         self.warnings.push(w);
     }
 
+    /// How RUN_FINISHED reads given what this run did so far: a success names
+    /// the tool calls still waiting for results, or they are tallied from the
+    /// calls the run started and answered.
+    pub fn finished_of(&self, e: &RunFinished) -> Finished {
+        match &e.outcome {
+            Some(RunOutcome::Interrupt { interrupts }) => Finished::Interrupt {
+                interrupts: interrupts.clone(),
+            },
+            Some(RunOutcome::Cancelled {}) => Finished::Cancelled,
+            Some(RunOutcome::Success {
+                pending_tool_call_ids: Some(named),
+            }) if !named.is_empty() => Finished::Success {
+                result: e.result.clone(),
+                pending_tool_call_ids: named.clone(),
+            },
+            _ => Finished::Success {
+                result: e.result.clone(),
+                pending_tool_call_ids: self
+                    .run_tool_calls
+                    .iter()
+                    .filter(|id| !self.answered.contains(*id))
+                    .cloned()
+                    .collect(),
+            },
+        }
+    }
+
     /// Applies one event that passed verification.
     pub fn apply(&mut self, s: &mut AgentState, event: &Event) -> Applied {
         let mut out = Applied::default();
@@ -222,27 +249,7 @@ impl Reducer {
                 }
             }
             Event::RunFinished(e) => {
-                let finished = match &e.outcome {
-                    Some(RunOutcome::Interrupt { interrupts }) => Finished::Interrupt {
-                        interrupts: interrupts.clone(),
-                    },
-                    Some(RunOutcome::Cancelled {}) => Finished::Cancelled,
-                    Some(RunOutcome::Success {
-                        pending_tool_call_ids: Some(named),
-                    }) if !named.is_empty() => Finished::Success {
-                        result: e.result.clone(),
-                        pending_tool_call_ids: named.clone(),
-                    },
-                    _ => Finished::Success {
-                        result: e.result.clone(),
-                        pending_tool_call_ids: self
-                            .run_tool_calls
-                            .iter()
-                            .filter(|id| !self.answered.contains(*id))
-                            .cloned()
-                            .collect(),
-                    },
-                };
+                let finished = self.finished_of(e);
                 s.pending_interrupts = match &finished {
                     Finished::Interrupt { interrupts } => interrupts.clone(),
                     _ => Vec::new(),
@@ -608,7 +615,7 @@ impl Reducer {
         let backup = e
             .patch
             .iter()
-            .any(|op| patch_targets_root(op))
+            .any(patch_targets_root)
             .then(|| a.content.clone());
         let mut doc = Value::Object(std::mem::take(&mut a.content));
         match apply_patch(&mut doc, &e.patch) {

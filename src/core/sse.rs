@@ -70,6 +70,16 @@ impl SseParser {
         }
     }
 
+    /// Starts reading a new connection of the same stream: framing starts
+    /// afresh, the last event id and the retry delay carry over.
+    pub fn restart(&mut self) {
+        *self = SseParser {
+            last_event_id: self.last_event_id.take(),
+            retry: self.retry,
+            ..SseParser::new(self.max_event_size)
+        };
+    }
+
     /// The id to send as `Last-Event-ID` when reconnecting.
     pub fn last_event_id(&self) -> Option<&str> {
         self.last_event_id.as_deref()
@@ -194,16 +204,13 @@ impl SseParser {
                 self.has_data = true;
             }
             b"event" => self.event_type = Some(String::from_utf8_lossy(value).into_owned()),
-            b"id" => {
-                if !value.contains(&0) {
-                    self.id_buffer = Some(String::from_utf8_lossy(value).into_owned());
-                }
+            b"id" if !value.contains(&0) => {
+                self.id_buffer = Some(String::from_utf8_lossy(value).into_owned());
             }
-            b"retry" => {
-                if !value.is_empty() && value.iter().all(u8::is_ascii_digit) {
-                    if let Ok(ms) = std::str::from_utf8(value).unwrap_or("").parse() {
-                        self.retry = Some(ms);
-                    }
+            b"retry" if !value.is_empty() && value.iter().all(u8::is_ascii_digit) => {
+                // Digits only, so this fails only on overflow, which is ignored.
+                if let Ok(ms) = std::str::from_utf8(value).unwrap_or("").parse() {
+                    self.retry = Some(ms);
                 }
             }
             _ => {}

@@ -60,6 +60,13 @@ impl EventStream {
         &self.sse
     }
 
+    /// A reconnection continues the same logical stream: what was verified
+    /// so far still holds, only the SSE framing starts afresh.
+    pub fn reconnect(&mut self) {
+        self.sse.restart();
+        self.sse_out.clear();
+    }
+
     /// Feeds a network chunk. Events that passed verification are appended to
     /// `out` even when a later one fails: the caller applies them, then
     /// reports the error, so nothing before the failing event is lost.

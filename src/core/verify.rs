@@ -209,12 +209,13 @@ impl Verifier {
                     }
                 }
             }
-            Event::ActivitySnapshot(e) => {
-                if !self.owners.activity.contains_key(&e.message_id) || e.replace != Some(false) {
-                    self.owners
-                        .activity
-                        .insert(e.message_id.clone(), tag.map(str::to_owned));
-                }
+            Event::ActivitySnapshot(e)
+                if !self.owners.activity.contains_key(&e.message_id)
+                    || e.replace != Some(false) =>
+            {
+                self.owners
+                    .activity
+                    .insert(e.message_id.clone(), tag.map(str::to_owned));
             }
             Event::ActivityDelta(e) => {
                 tag_check(

@@ -226,7 +226,7 @@ event!(
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
         pub parent_run_id: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub input: Option<RunAgentInput>,
+        pub input: Option<Box<RunAgentInput>>,
     }
 );
 
