@@ -50,7 +50,9 @@ fn body() -> Vec<u8> {
     event(json!({"type": "RUN_STARTED", "threadId": "t", "runId": "r"}));
     event(json!({"type": "TEXT_MESSAGE_START", "messageId": "reply", "role": "assistant"}));
     for i in 0..DELTAS {
-        event(json!({"type": "TEXT_MESSAGE_CONTENT", "messageId": "reply", "delta": format!("tok{i} ")}));
+        event(
+            json!({"type": "TEXT_MESSAGE_CONTENT", "messageId": "reply", "delta": format!("tok{i} ")}),
+        );
     }
     event(json!({"type": "TEXT_MESSAGE_END", "messageId": "reply"}));
     event(json!({"type": "RUN_FINISHED", "threadId": "t", "runId": "r"}));
@@ -68,7 +70,8 @@ fn once(prior: &[Message], body: &[u8]) -> f64 {
     let mut noop = |_: &_, _: &_, _: &_| {};
     let start = Instant::now();
     for chunk in body.chunks(16 * 1024) {
-        run.feed(&mut agent, chunk, &mut noop).expect("valid stream");
+        run.feed(&mut agent, chunk, &mut noop)
+            .expect("valid stream");
         // What a binding does per chunk: learn what changed.
         std::hint::black_box(agent.messages.take_changes());
     }
@@ -85,7 +88,9 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 fn main() {
     let body = body();
-    println!("history_flat: {DELTAS} TEXT_MESSAGE_CONTENT deltas, 16 KiB chunks, median of {RUNS} runs");
+    println!(
+        "history_flat: {DELTAS} TEXT_MESSAGE_CONTENT deltas, 16 KiB chunks, median of {RUNS} runs"
+    );
     println!("{:>8} {:>12} {:>10}", "H", "µs/event", "vs H=0");
     let mut base = None;
     for h in [0, 100, 1_000, 10_000] {
