@@ -5,3 +5,8 @@
 //! WebAssembly binding lives in `wasm` and is compiled only for `wasm32`.
 
 pub mod core;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+#[cfg(target_arch = "wasm32")]
+pub use wasm::AgentClient;

@@ -1,0 +1,1308 @@
+//! `AgentClient`: the JavaScript face of the core, shaped like the
+//! reference's `HttpAgent` so that moving over is a one-line change.
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::rc::{Rc, Weak};
+
+use js_sys::{Array, Function, Object, Reflect};
+use serde::Deserialize;
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::{future_to_promise, JsFuture};
+
+use super::convert::{from_js, from_js_opt, to_js};
+use super::error::{from_thrown, js_error, run_error};
+use super::js::{self, AbortController};
+use super::subscribers::{self, any_has, Subscriber, Subscribers};
+use super::transport::{self, Body, Failure};
+use super::view::{MessagesView, StateView};
+use crate::core::error::RunError;
+use crate::core::history::History;
+use crate::core::ids;
+use crate::core::partial_json::PartialJson;
+use crate::core::reducer::{AgentState, Finished, Reducer};
+use crate::core::run::{check_interrupts, prepare_input, RunParams};
+use crate::core::stream::{EventStream, Limits};
+use crate::core::types::*;
+
+/// When subscribers hear that messages or state changed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Batching {
+    /// Once per network chunk (the default).
+    Chunk,
+    /// After every event, as the reference does.
+    Event,
+    /// At most once per this many milliseconds, and at the end.
+    Throttle(f64),
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct Options {
+    url: Option<String>,
+    connect_url: Option<String>,
+    thread_id: Option<String>,
+    agent_id: Option<String>,
+    description: Option<String>,
+    max_event_size: Option<usize>,
+    debug: Option<bool>,
+}
+
+pub(crate) struct Inner {
+    agent: AgentState,
+    thread_id: String,
+    agent_id: Option<String>,
+    description: String,
+    url: String,
+    connect_url: Option<String>,
+    headers: JsValue,
+    fetch: Option<Function>,
+    batching: Batching,
+    limits: Limits,
+    debug: bool,
+    subscribers: Vec<Rc<Subscriber>>,
+    next_subscriber: u32,
+    view: MessagesView,
+    state_view: StateView,
+    running: bool,
+    abort: Option<AbortController>,
+    /// Lazily-read `messages` / `state` getters for callback parameters.
+    getters: Option<(JsValue, JsValue)>,
+    /// A handle that JS callbacks receive as `agent`.
+    handle: Option<JsValue>,
+}
+
+/// Shared by the client and the handles callbacks receive.
+enum Link {
+    Strong(Rc<RefCell<Inner>>),
+    Weak(Weak<RefCell<Inner>>),
+}
+
+/// An AG-UI agent reached over HTTP. Messages, state and interrupts are held
+/// and updated in WebAssembly; JavaScript sees finished values.
+#[wasm_bindgen]
+pub struct AgentClient {
+    link: Link,
+}
+
+type Shared = Rc<RefCell<Inner>>;
+
+fn field(obj: &JsValue, k: &str) -> JsValue {
+    if obj.is_object() {
+        Reflect::get(obj, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED)
+    } else {
+        JsValue::UNDEFINED
+    }
+}
+
+fn set(obj: &Object, k: &str, v: &JsValue) {
+    let _ = Reflect::set(obj, &JsValue::from_str(k), v);
+}
+
+fn parse_batching(v: &JsValue) -> Result<Batching, JsValue> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(Batching::Chunk);
+    }
+    match v.as_string().as_deref() {
+        Some("chunk") => return Ok(Batching::Chunk),
+        Some("event") => return Ok(Batching::Event),
+        _ => {}
+    }
+    match field(v, "throttleMs").as_f64() {
+        Some(ms) if ms >= 0.0 => Ok(Batching::Throttle(ms)),
+        _ => Err(js_error(
+            "TypeError",
+            "batching must be \"chunk\", \"event\" or { throttleMs: number }",
+        )),
+    }
+}
+
+#[wasm_bindgen]
+impl AgentClient {
+    /// `new AgentClient({ url, headers, threadId, agentId, initialMessages,
+    /// initialState, fetch, connectUrl, batching, maxEventSize, debug })`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(config: JsValue) -> Result<AgentClient, JsValue> {
+        ids::seed(js::random_seed() as u64);
+        let opts: Options = from_js_opt(config.clone(), "AgentClient options")?.unwrap_or_default();
+        let messages: Vec<Message> =
+            from_js_opt(field(&config, "initialMessages"), "initialMessages")?.unwrap_or_default();
+        let state: Value = from_js_opt(field(&config, "initialState"), "initialState")?
+            .unwrap_or_else(|| Value::Object(Default::default()));
+        let fetch = match field(&config, "fetch") {
+            f if f.is_undefined() || f.is_null() => None,
+            f => Some(
+                f.dyn_into::<Function>()
+                    .map_err(|_| js_error("TypeError", "fetch must be a function"))?,
+            ),
+        };
+        let inner = Inner {
+            agent: AgentState {
+                messages: History::new(messages),
+                state,
+                pending_interrupts: Vec::new(),
+            },
+            thread_id: opts.thread_id.unwrap_or_else(ids::uuid),
+            agent_id: opts.agent_id,
+            description: opts.description.unwrap_or_default(),
+            url: opts.url.unwrap_or_default(),
+            connect_url: opts.connect_url,
+            headers: field(&config, "headers"),
+            fetch,
+            batching: parse_batching(&field(&config, "batching"))?,
+            limits: Limits {
+                max_event_size: opts
+                    .max_event_size
+                    .unwrap_or(Limits::default().max_event_size),
+            },
+            debug: opts.debug.unwrap_or(false),
+            subscribers: Vec::new(),
+            next_subscriber: 0,
+            view: MessagesView::default(),
+            state_view: StateView::default(),
+            running: false,
+            abort: None,
+            getters: None,
+            handle: None,
+        };
+        Ok(AgentClient {
+            link: Link::Strong(Rc::new(RefCell::new(inner))),
+        })
+    }
+
+    fn shared(&self) -> Result<Shared, JsValue> {
+        match &self.link {
+            Link::Strong(rc) => Ok(rc.clone()),
+            Link::Weak(w) => w
+                .upgrade()
+                .ok_or_else(|| js_error("AgentError", "this AgentClient has been freed")),
+        }
+    }
+
+    /// The conversation. The same array until something changes; unchanged
+    /// messages keep their objects across updates.
+    #[wasm_bindgen(getter)]
+    pub fn messages(&self) -> Result<JsValue, JsValue> {
+        messages_of(&self.shared()?)
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn state(&self) -> Result<JsValue, JsValue> {
+        state_of(&self.shared()?)
+    }
+
+    #[wasm_bindgen(getter, js_name = threadId)]
+    pub fn thread_id(&self) -> Result<String, JsValue> {
+        Ok(self.shared()?.borrow().thread_id.clone())
+    }
+
+    #[wasm_bindgen(setter, js_name = threadId)]
+    pub fn set_thread_id(&self, id: String) -> Result<(), JsValue> {
+        self.shared()?.borrow_mut().thread_id = id;
+        Ok(())
+    }
+
+    #[wasm_bindgen(getter, js_name = agentId)]
+    pub fn agent_id(&self) -> Result<Option<String>, JsValue> {
+        Ok(self.shared()?.borrow().agent_id.clone())
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn description(&self) -> Result<String, JsValue> {
+        Ok(self.shared()?.borrow().description.clone())
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn url(&self) -> Result<String, JsValue> {
+        Ok(self.shared()?.borrow().url.clone())
+    }
+
+    #[wasm_bindgen(getter, js_name = isRunning)]
+    pub fn is_running(&self) -> Result<bool, JsValue> {
+        Ok(self.shared()?.borrow().running)
+    }
+
+    /// Interrupts the last run left open; the next run must answer each.
+    #[wasm_bindgen(getter, js_name = pendingInterrupts)]
+    pub fn pending_interrupts(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.shared()?.borrow().agent.pending_interrupts)
+    }
+
+    #[wasm_bindgen(setter, js_name = pendingInterrupts)]
+    pub fn set_pending_interrupts(&self, v: JsValue) -> Result<(), JsValue> {
+        let list: Vec<Interrupt> = from_js_opt(v, "pendingInterrupts")?.unwrap_or_default();
+        self.shared()?.borrow_mut().agent.pending_interrupts = list;
+        Ok(())
+    }
+
+    /// Adds a subscriber to every run; returns `{ unsubscribe }`.
+    pub fn subscribe(&self, subscriber: JsValue) -> Result<JsValue, JsValue> {
+        let rc = self.shared()?;
+        let id = {
+            let mut inner = rc.borrow_mut();
+            inner.next_subscriber += 1;
+            let id = inner.next_subscriber;
+            inner
+                .subscribers
+                .push(Rc::new(Subscriber::new(id, subscriber)));
+            id
+        };
+        let weak = Rc::downgrade(&rc);
+        let unsubscribe = Closure::once_into_js(move || {
+            if let Some(rc) = weak.upgrade() {
+                rc.borrow_mut().subscribers.retain(|s| s.id != id);
+            }
+        });
+        let out = Object::new();
+        set(&out, "unsubscribe", &unsubscribe);
+        Ok(out.into())
+    }
+
+    #[wasm_bindgen(js_name = addMessage)]
+    pub fn add_message(&self, message: JsValue) -> Result<(), JsValue> {
+        let m: Message = from_js(message, "message")?;
+        self.add(vec![m])
+    }
+
+    #[wasm_bindgen(js_name = addMessages)]
+    pub fn add_messages(&self, messages: JsValue) -> Result<(), JsValue> {
+        let ms: Vec<Message> = from_js(messages, "messages")?;
+        self.add(ms)
+    }
+
+    fn add(&self, ms: Vec<Message>) -> Result<(), JsValue> {
+        let rc = self.shared()?;
+        let added: Vec<usize> = {
+            let mut inner = rc.borrow_mut();
+            ms.into_iter()
+                .map(|m| inner.agent.messages.push(m))
+                .collect()
+        };
+        let subs = rc.borrow().subscribers.clone();
+        let objs = {
+            messages_of(&rc)?;
+            let inner = rc.borrow();
+            added
+                .iter()
+                .map(|&i| (i, inner.view.at(i)))
+                .collect::<Vec<_>>()
+        };
+        // Notified in the background, as the reference does.
+        let task = async move {
+            for (i, obj) in objs {
+                notify_new_message(&rc, &subs, &obj, &JsValue::UNDEFINED).await;
+                let calls: Vec<JsValue> = {
+                    let inner = rc.borrow();
+                    let tcs = inner
+                        .agent
+                        .messages
+                        .get(i)
+                        .and_then(Message::tool_calls)
+                        .cloned()
+                        .unwrap_or_default();
+                    tcs.iter().map(|_| JsValue::UNDEFINED).collect()
+                };
+                for (k, _) in calls.iter().enumerate() {
+                    let tc = field(&obj, "toolCalls");
+                    let tc = Array::from(&tc).get(k as u32);
+                    notify_new_tool_call(&rc, &subs, &tc, &JsValue::UNDEFINED).await;
+                }
+            }
+            notify_changed(&rc, &subs, true, false, &JsValue::UNDEFINED).await;
+            Ok(JsValue::UNDEFINED)
+        };
+        let _ = future_to_promise(task);
+        Ok(())
+    }
+
+    #[wasm_bindgen(js_name = setMessages)]
+    pub fn set_messages(&self, messages: JsValue) -> Result<(), JsValue> {
+        let ms: Vec<Message> = from_js(messages, "messages")?;
+        let rc = self.shared()?;
+        rc.borrow_mut().agent.messages.replace_all(ms);
+        let subs = rc.borrow().subscribers.clone();
+        let _ = future_to_promise(async move {
+            notify_changed(&rc, &subs, true, false, &JsValue::UNDEFINED).await;
+            Ok(JsValue::UNDEFINED)
+        });
+        Ok(())
+    }
+
+    #[wasm_bindgen(js_name = setState)]
+    pub fn set_state(&self, state: JsValue) -> Result<(), JsValue> {
+        let s: Value = from_js(state, "state")?;
+        let rc = self.shared()?;
+        {
+            let mut inner = rc.borrow_mut();
+            inner.agent.state = s;
+            inner.state_view.invalidate();
+        }
+        let subs = rc.borrow().subscribers.clone();
+        let _ = future_to_promise(async move {
+            notify_changed(&rc, &subs, false, true, &JsValue::UNDEFINED).await;
+            Ok(JsValue::UNDEFINED)
+        });
+        Ok(())
+    }
+
+    /// A new client with a copy of this one's history, state, interrupts and
+    /// subscribers, and its own abort controller.
+    #[wasm_bindgen(js_name = clone)]
+    pub fn duplicate(&self) -> Result<AgentClient, JsValue> {
+        let rc = self.shared()?;
+        let i = rc.borrow();
+        let inner = Inner {
+            agent: AgentState {
+                messages: History::new(i.agent.messages.to_vec()),
+                state: i.agent.state.clone(),
+                pending_interrupts: i.agent.pending_interrupts.clone(),
+            },
+            thread_id: i.thread_id.clone(),
+            agent_id: i.agent_id.clone(),
+            description: i.description.clone(),
+            url: i.url.clone(),
+            connect_url: i.connect_url.clone(),
+            headers: i.headers.clone(),
+            fetch: i.fetch.clone(),
+            batching: i.batching,
+            limits: i.limits,
+            debug: i.debug,
+            subscribers: i.subscribers.clone(),
+            next_subscriber: i.next_subscriber,
+            view: MessagesView::default(),
+            state_view: StateView::default(),
+            running: false,
+            abort: None,
+            getters: None,
+            handle: None,
+        };
+        Ok(AgentClient {
+            link: Link::Strong(Rc::new(RefCell::new(inner))),
+        })
+    }
+
+    /// Stops the current run. The run ends quietly: its promise resolves with
+    /// what arrived so far, and the client is ready for the next run.
+    #[wasm_bindgen(js_name = abortRun)]
+    pub fn abort_run(&self) -> Result<(), JsValue> {
+        if let Some(c) = self.shared()?.borrow().abort.as_ref() {
+            c.abort();
+        }
+        Ok(())
+    }
+
+    /// Runs the agent: POSTs the run input and applies the events it streams
+    /// back. Resolves to `{ result, newMessages }`.
+    #[wasm_bindgen(js_name = runAgent)]
+    pub fn run_agent(
+        &self,
+        params: JsValue,
+        subscriber: JsValue,
+    ) -> Result<js_sys::Promise, JsValue> {
+        let rc = self.shared()?;
+        Ok(future_to_promise(run(rc, params, subscriber, Mode::Run)))
+    }
+
+    /// Re-attaches to the thread after a dropped stream: POSTs the run input
+    /// to the connect URL (default `${url}/connect`) and applies what the
+    /// server replays, usually a MESSAGES_SNAPSHOT.
+    #[wasm_bindgen(js_name = connectAgent)]
+    pub fn connect_agent(
+        &self,
+        params: JsValue,
+        subscriber: JsValue,
+    ) -> Result<js_sys::Promise, JsValue> {
+        let rc = self.shared()?;
+        Ok(future_to_promise(run(
+            rc,
+            params,
+            subscriber,
+            Mode::Connect,
+        )))
+    }
+
+    /// Follows a GET Server-Sent Events stream of AG-UI events (servers that
+    /// publish runs over GET), reconnecting with `Last-Event-ID` and the
+    /// server's `retry` delay. Options: `{ url, retryMs = 3000, maxRetries =
+    /// Infinity }`. Returns `{ close(), closed }`; `closed` settles when the
+    /// stream is closed, or rejects when it fails for good.
+    #[wasm_bindgen(js_name = openEventSource)]
+    pub fn open_event_source(&self, options: JsValue) -> Result<JsValue, JsValue> {
+        let rc = self.shared()?;
+        let url = field(&options, "url")
+            .as_string()
+            .unwrap_or_else(|| rc.borrow().url.clone());
+        let retry_ms = field(&options, "retryMs").as_f64().unwrap_or(3000.0);
+        let max_retries = field(&options, "maxRetries")
+            .as_f64()
+            .unwrap_or(f64::INFINITY);
+        let closed_flag = Rc::new(RefCell::new(false));
+        let controller = Rc::new(RefCell::new(js::new_abort_controller()));
+        let task = event_source(
+            rc,
+            url,
+            retry_ms,
+            max_retries,
+            closed_flag.clone(),
+            controller.clone(),
+        );
+        let closed = future_to_promise(task);
+        let close = Closure::<dyn FnMut()>::new(move || {
+            *closed_flag.borrow_mut() = true;
+            controller.borrow().abort();
+        })
+        .into_js_value();
+        let out = Object::new();
+        set(&out, "close", &close);
+        set(&out, "closed", &closed);
+        Ok(out.into())
+    }
+}
+
+fn messages_of(rc: &Shared) -> Result<JsValue, JsValue> {
+    let mut inner = rc.borrow_mut();
+    let Inner { view, agent, .. } = &mut *inner;
+    view.sync(&mut agent.messages)?;
+    Ok(view.array())
+}
+
+fn state_of(rc: &Shared) -> Result<JsValue, JsValue> {
+    let mut inner = rc.borrow_mut();
+    let Inner {
+        state_view, agent, ..
+    } = &mut *inner;
+    state_view.get(&agent.state)
+}
+
+/// The `agent` handed to callbacks: a handle on the same client that does
+/// not keep it alive.
+fn handle_of(rc: &Shared) -> JsValue {
+    if let Some(h) = rc.borrow().handle.clone() {
+        return h;
+    }
+    let h: JsValue = AgentClient {
+        link: Link::Weak(Rc::downgrade(rc)),
+    }
+    .into();
+    rc.borrow_mut().handle = Some(h.clone());
+    h
+}
+
+/// A callback parameter object: `messages` and `state` are read lazily, so a
+/// callback that never looks at them costs no conversion.
+fn params(rc: &Shared, input: &JsValue) -> Object {
+    let getters = rc.borrow().getters.clone();
+    let (gm, gs) = match getters {
+        Some(g) => g,
+        None => {
+            let w1 = Rc::downgrade(rc);
+            let w2 = Rc::downgrade(rc);
+            let gm = Closure::<dyn FnMut() -> JsValue>::new(move || {
+                w1.upgrade()
+                    .and_then(|rc| messages_of(&rc).ok())
+                    .unwrap_or(JsValue::UNDEFINED)
+            })
+            .into_js_value();
+            let gs = Closure::<dyn FnMut() -> JsValue>::new(move || {
+                w2.upgrade()
+                    .and_then(|rc| state_of(&rc).ok())
+                    .unwrap_or(JsValue::UNDEFINED)
+            })
+            .into_js_value();
+            rc.borrow_mut().getters = Some((gm.clone(), gs.clone()));
+            (gm, gs)
+        }
+    };
+    let p = Object::new();
+    js::define_lazy(&p, "messages", &gm);
+    js::define_lazy(&p, "state", &gs);
+    set(&p, "agent", &handle_of(rc));
+    if !input.is_undefined() {
+        set(&p, "input", input);
+    }
+    p
+}
+
+/// Applies a subscriber's returned `messages` / `state`.
+fn apply_mutation(
+    rc: &Shared,
+    messages: Option<JsValue>,
+    state: Option<JsValue>,
+    dirty: &mut (bool, bool),
+) {
+    if let Some(m) = messages {
+        let current = rc.borrow().view.array();
+        if !js_sys::Object::is(&m, &current) {
+            match from_js::<Vec<Message>>(m, "messages returned by a subscriber") {
+                Ok(ms) => {
+                    rc.borrow_mut().agent.messages.replace_all(ms);
+                    dirty.0 = true;
+                }
+                Err(e) => web_warn(&e),
+            }
+        }
+    }
+    if let Some(s) = state {
+        match from_js::<Value>(s, "state returned by a subscriber") {
+            Ok(v) => {
+                let mut inner = rc.borrow_mut();
+                inner.agent.state = v;
+                inner.state_view.invalidate();
+                dirty.1 = true;
+            }
+            Err(e) => web_warn(&e),
+        }
+    }
+}
+
+fn web_warn(e: &JsValue) {
+    if let Ok(console) = Reflect::get(&js_sys::global(), &"console".into()) {
+        if let Ok(f) = Reflect::get(&console, &"warn".into()).and_then(|f| f.dyn_into::<Function>())
+        {
+            let _ = f.call1(&console, e);
+        }
+    }
+}
+
+async fn notify_new_message(rc: &Shared, subs: &Subscribers, message: &JsValue, input: &JsValue) {
+    if !any_has(subs, "onNewMessage") {
+        return;
+    }
+    subscribers::run(
+        subs,
+        "onNewMessage",
+        || {
+            let p = params(rc, input);
+            set(&p, "message", message);
+            p
+        },
+        |_, _| {},
+    )
+    .await;
+}
+
+async fn notify_new_tool_call(
+    rc: &Shared,
+    subs: &Subscribers,
+    tool_call: &JsValue,
+    input: &JsValue,
+) {
+    if !any_has(subs, "onNewToolCall") {
+        return;
+    }
+    subscribers::run(
+        subs,
+        "onNewToolCall",
+        || {
+            let p = params(rc, input);
+            set(&p, "toolCall", tool_call);
+            p
+        },
+        |_, _| {},
+    )
+    .await;
+}
+
+/// One onMessagesChanged / onStateChanged round for what changed.
+async fn notify_changed(
+    rc: &Shared,
+    subs: &Subscribers,
+    messages: bool,
+    state: bool,
+    input: &JsValue,
+) {
+    if messages {
+        // Bring the view up to date even with no listener, so `messages`
+        // reads are cheap and identity is decided per batch.
+        let _ = messages_of(rc);
+        if any_has(subs, "onMessagesChanged") {
+            subscribers::run(subs, "onMessagesChanged", || params(rc, input), |_, _| {}).await;
+        }
+    }
+    if state && any_has(subs, "onStateChanged") {
+        subscribers::run(subs, "onStateChanged", || params(rc, input), |_, _| {}).await;
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Run,
+    Connect,
+}
+
+/// Everything one run keeps between events.
+struct RunCtx {
+    rc: Shared,
+    subs: Subscribers,
+    input: JsValue,
+    stream: EventStream,
+    reducer: Reducer,
+    result: Option<Value>,
+    /// Partial-JSON parsers of streaming tool arguments, made on demand.
+    partial: HashMap<String, PartialJson>,
+    dirty: (bool, bool),
+    batching: Batching,
+    last_flush: f64,
+}
+
+async fn run(
+    rc: Shared,
+    params_js: JsValue,
+    subscriber: JsValue,
+    mode: Mode,
+) -> Result<JsValue, JsValue> {
+    {
+        let mut inner = rc.borrow_mut();
+        if inner.running {
+            return Err(js_error(
+                "AgentError",
+                "a run is already in progress on this client: await it or call abortRun() first",
+            ));
+        }
+        inner.running = true;
+    }
+    let out = run_inner(&rc, params_js, subscriber, mode).await;
+    {
+        let mut inner = rc.borrow_mut();
+        inner.running = false;
+        inner.abort = None;
+    }
+    out
+}
+
+async fn run_inner(
+    rc: &Shared,
+    params_js: JsValue,
+    subscriber: JsValue,
+    mode: Mode,
+) -> Result<JsValue, JsValue> {
+    let abort_param = field(&params_js, "abortController");
+    let run_params: RunParams = from_js_opt(params_js, "run parameters")?.unwrap_or_default();
+    let (input, url, fetch, headers, batching, limits, before) = {
+        let mut inner = rc.borrow_mut();
+        if inner.agent_id.is_none() {
+            inner.agent_id = Some(ids::uuid());
+        }
+        let input = prepare_input(&inner.agent, &inner.thread_id, &run_params);
+        check_interrupts(
+            &inner.agent.pending_interrupts,
+            input.resume.as_deref(),
+            js::now(),
+        )
+        .map_err(|e| run_error(&e))?;
+        let url = match mode {
+            Mode::Run => inner.url.clone(),
+            Mode::Connect => inner
+                .connect_url
+                .clone()
+                .unwrap_or_else(|| format!("{}/connect", inner.url.trim_end_matches('/'))),
+        };
+        let fetch = match &inner.fetch {
+            Some(f) => f.clone(),
+            None => js::global_fetch()?,
+        };
+        let before: HashSet<String> = inner
+            .agent
+            .messages
+            .iter()
+            .map(|m| m.id().to_owned())
+            .collect();
+        (
+            input,
+            url,
+            fetch,
+            inner.headers.clone(),
+            inner.batching,
+            inner.limits,
+            before,
+        )
+    };
+    let controller: AbortController = if abort_param.is_object() {
+        abort_param.unchecked_into()
+    } else {
+        js::new_abort_controller()
+    };
+    rc.borrow_mut().abort = Some(controller.clone().unchecked_into());
+
+    let mut subs: Subscribers = rc.borrow().subscribers.clone();
+    if subscriber.is_object() {
+        subs.push(Rc::new(Subscriber::new(0, subscriber)));
+    }
+    let mut input = input;
+    let mut input_js = to_js(&input)?;
+    let mut ctx = RunCtx {
+        rc: rc.clone(),
+        subs,
+        input: input_js.clone(),
+        stream: EventStream::new(limits),
+        reducer: Reducer::new(),
+        result: None,
+        partial: HashMap::new(),
+        dirty: (false, false),
+        batching,
+        last_flush: js::now(),
+    };
+
+    // onRunInitialized may replace messages or state before anything is sent.
+    if any_has(&ctx.subs, "onRunInitialized") {
+        let mut dirty = (false, false);
+        subscribers::run(
+            &ctx.subs,
+            "onRunInitialized",
+            || params(rc, &input_js),
+            |m, s| apply_mutation(rc, m, s, &mut dirty),
+        )
+        .await;
+        if dirty.0 || dirty.1 {
+            input = prepare_input(
+                &rc.borrow().agent,
+                &input.thread_id,
+                &RunParams {
+                    run_id: Some(input.run_id.clone()),
+                    ..run_params.clone()
+                },
+            );
+            input_js = to_js(&input)?;
+            ctx.input = input_js.clone();
+            notify_changed(rc, &ctx.subs, dirty.0, dirty.1, &input_js).await;
+        }
+    }
+
+    let body_text =
+        serde_json::to_string(&input).map_err(|e| js_error("AgentError", &e.to_string()))?;
+    let init = transport::request_init(
+        "POST",
+        &headers,
+        &[
+            ("Content-Type", "application/json"),
+            ("Accept", "text/event-stream"),
+        ],
+        Some(&body_text),
+        &controller.signal(),
+    );
+    let outcome = match transport::open(&fetch, &url, &init).await {
+        Ok(body) => stream_body(&mut ctx, &body).await,
+        Err(f) => Err(f),
+    };
+    let failure = match outcome {
+        Ok(()) => None,
+        Err(Failure::Aborted(e)) => {
+            fail(&mut ctx, &e).await;
+            None
+        }
+        Err(Failure::Run(e)) => Some(run_error(&e)),
+        Err(Failure::Thrown(e)) => Some(from_thrown(e)),
+    };
+    if let Some(err) = failure {
+        let swallowed = fail(&mut ctx, &err).await;
+        finalize(&ctx).await;
+        return if swallowed {
+            Ok(result_of(&ctx, &before)?)
+        } else {
+            Err(err)
+        };
+    }
+    finalize(&ctx).await;
+    result_of(&ctx, &before)
+}
+
+/// onRunFailed; returns whether a subscriber stopped the error's propagation.
+async fn fail(ctx: &mut RunCtx, err: &JsValue) -> bool {
+    let rc = ctx.rc.clone();
+    let input = ctx.input.clone();
+    let mut dirty = (false, false);
+    let m = subscribers::run(
+        &ctx.subs,
+        "onRunFailed",
+        || {
+            let p = params(&rc, &input);
+            set(&p, "error", err);
+            p
+        },
+        |m, s| apply_mutation(&rc, m, s, &mut dirty),
+    )
+    .await;
+    notify_changed(&rc, &ctx.subs, dirty.0, dirty.1, &input).await;
+    m.stop
+}
+
+async fn finalize(ctx: &RunCtx) {
+    let rc = ctx.rc.clone();
+    let mut dirty = (false, false);
+    subscribers::run(
+        &ctx.subs,
+        "onRunFinalized",
+        || params(&rc, &ctx.input),
+        |m, s| apply_mutation(&rc, m, s, &mut dirty),
+    )
+    .await;
+    notify_changed(&rc, &ctx.subs, dirty.0, dirty.1, &ctx.input).await;
+}
+
+fn result_of(ctx: &RunCtx, before: &HashSet<String>) -> Result<JsValue, JsValue> {
+    let array = Array::from(&messages_of(&ctx.rc)?);
+    let new_messages = Array::new();
+    {
+        let inner = ctx.rc.borrow();
+        for (i, m) in inner.agent.messages.iter().enumerate() {
+            if !before.contains(m.id()) {
+                new_messages.push(&array.get(i as u32));
+            }
+        }
+    }
+    let out = Object::new();
+    set(
+        &out,
+        "result",
+        &match &ctx.result {
+            Some(v) => to_js(v)?,
+            None => JsValue::UNDEFINED,
+        },
+    );
+    set(&out, "newMessages", &new_messages);
+    Ok(out.into())
+}
+
+/// Reads the body chunk by chunk into the core, applying each event.
+async fn stream_body(ctx: &mut RunCtx, body: &Body) -> Result<(), Failure> {
+    if body.content_type.as_deref() == Some("application/vnd.ag-ui.event+proto") {
+        body.cancel();
+        return Err(Failure::Run(RunError::Request(
+            "the response is the AG-UI protobuf transport, which this build does not read".into(),
+        )));
+    }
+    let mut events = Vec::new();
+    loop {
+        let chunk = match body.next().await {
+            Ok(c) => c,
+            Err(e) if super::error::is_abort(&e) => {
+                // As the reference: an abort mid-stream ends the run with a
+                // RUN_ERROR of code "abort", quietly.
+                let abort = Event::RunError(RunError_ {
+                    message: "Request aborted".into(),
+                    code: Some("abort".into()),
+                    ..Default::default()
+                });
+                let r = ctx.stream.push_event(abort, &mut events);
+                apply_all(ctx, &mut events).await;
+                flush(ctx, true).await;
+                return r.map_err(Failure::Run);
+            }
+            Err(e) => {
+                flush(ctx, true).await;
+                return Err(Failure::Thrown(e));
+            }
+        };
+        let r = match &chunk {
+            Some(bytes) => ctx.stream.feed(bytes, &mut events),
+            None => ctx.stream.finish(&mut events),
+        };
+        apply_all(ctx, &mut events).await;
+        flush(ctx, chunk.is_none() || r.is_err()).await;
+        if let Err(e) = r {
+            body.cancel();
+            return Err(Failure::Run(e));
+        }
+        if chunk.is_none() {
+            return Ok(());
+        }
+    }
+}
+
+use crate::core::types::RunError as RunError_;
+
+async fn apply_all(ctx: &mut RunCtx, events: &mut Vec<Event>) {
+    for event in std::mem::take(events) {
+        process_event(ctx, event).await;
+        if ctx.batching == Batching::Event {
+            flush(ctx, true).await;
+        }
+    }
+}
+
+/// Notifies onMessagesChanged / onStateChanged for what the batch changed.
+async fn flush(ctx: &mut RunCtx, force: bool) {
+    if !ctx.dirty.0 && !ctx.dirty.1 {
+        return;
+    }
+    if let Batching::Throttle(ms) = ctx.batching {
+        if !force && js::now() - ctx.last_flush < ms {
+            return;
+        }
+    }
+    let (m, s) = std::mem::take(&mut ctx.dirty);
+    ctx.last_flush = js::now();
+    notify_changed(&ctx.rc, &ctx.subs, m, s, &ctx.input).await;
+}
+
+/// The wire name of the subscriber callback for an event type.
+fn callback_of(e: &Event) -> &'static str {
+    match e {
+        Event::TextMessageStart(_) => "onTextMessageStartEvent",
+        Event::TextMessageContent(_) => "onTextMessageContentEvent",
+        Event::TextMessageEnd(_) => "onTextMessageEndEvent",
+        Event::ToolCallStart(_) => "onToolCallStartEvent",
+        Event::ToolCallArgs(_) => "onToolCallArgsEvent",
+        Event::ToolCallEnd(_) => "onToolCallEndEvent",
+        Event::ToolCallResult(_) => "onToolCallResultEvent",
+        Event::StateSnapshot(_) => "onStateSnapshotEvent",
+        Event::StateDelta(_) => "onStateDeltaEvent",
+        Event::MessagesSnapshot(_) => "onMessagesSnapshotEvent",
+        Event::ActivitySnapshot(_) => "onActivitySnapshotEvent",
+        Event::ActivityDelta(_) => "onActivityDeltaEvent",
+        Event::Raw(_) => "onRawEvent",
+        Event::Custom(_) => "onCustomEvent",
+        Event::RunStarted(_) => "onRunStartedEvent",
+        Event::RunFinished(_) => "onRunFinishedEvent",
+        Event::RunError(_) => "onRunErrorEvent",
+        Event::StepStarted(_) => "onStepStartedEvent",
+        Event::StepFinished(_) => "onStepFinishedEvent",
+        Event::ReasoningStart(_) => "onReasoningStartEvent",
+        Event::ReasoningMessageStart(_) => "onReasoningMessageStartEvent",
+        Event::ReasoningMessageContent(_) => "onReasoningMessageContentEvent",
+        Event::ReasoningMessageEnd(_) => "onReasoningMessageEndEvent",
+        Event::ReasoningEnd(_) => "onReasoningEndEvent",
+        Event::ReasoningEncryptedValue(_) => "onReasoningEncryptedValueEvent",
+        Event::SubagentStarted(_) => "onSubagentStartedEvent",
+        Event::SubagentFinished(_) => "onSubagentFinishedEvent",
+        Event::SubagentError(_) => "onSubagentErrorEvent",
+        Event::TextMessageChunk(_) | Event::ToolCallChunk(_) | Event::ReasoningMessageChunk(_) => {
+            ""
+        }
+    }
+}
+
+/// Extra parameters of an event's own callback, or `None` where the
+/// reference does not call it (the message or tool call it names is missing).
+fn extras(
+    ctx: &mut RunCtx,
+    event: &Event,
+) -> Result<Option<Vec<(&'static str, JsValue)>>, JsValue> {
+    let mut inner = ctx.rc.borrow_mut();
+    let h = &mut inner.agent.messages;
+    let text_of = |h: &mut History, id: &str| -> Option<String> {
+        let i = h.find(id)?;
+        let m = h.get(i)?;
+        (!m.is_activity()).then(|| m.text().to_owned())
+    };
+    let tool_call = |h: &mut History, id: &str| -> Option<ToolCall> {
+        let i = h.find_tool_call(id)?;
+        h.get(i)?
+            .tool_calls()?
+            .iter()
+            .find(|tc| tc.id == id)
+            .cloned()
+    };
+    Ok(Some(match event {
+        Event::TextMessageContent(TextMessageContent { message_id, .. })
+        | Event::TextMessageEnd(TextMessageEnd { message_id, .. }) => {
+            let Some(t) = text_of(h, message_id) else {
+                return Ok(None);
+            };
+            vec![("textMessageBuffer", JsValue::from_str(&t))]
+        }
+        Event::ReasoningMessageContent(ReasoningMessageContent { message_id, .. })
+        | Event::ReasoningMessageEnd(ReasoningMessageEnd { message_id, .. }) => {
+            let Some(t) = text_of(h, message_id) else {
+                return Ok(None);
+            };
+            vec![("reasoningMessageBuffer", JsValue::from_str(&t))]
+        }
+        Event::ToolCallArgs(e) => {
+            let Some(tc) = tool_call(h, &e.tool_call_id) else {
+                return Ok(None);
+            };
+            let parser = ctx
+                .partial
+                .entry(e.tool_call_id.clone())
+                .or_insert_with(|| {
+                    let mut p = PartialJson::new();
+                    p.push(&tc.function.arguments);
+                    p
+                });
+            let partial = match parser.value() {
+                Some(v) => to_js(v)?,
+                None => Object::new().into(),
+            };
+            vec![
+                ("toolCallBuffer", JsValue::from_str(&tc.function.arguments)),
+                ("toolCallName", JsValue::from_str(&tc.function.name)),
+                ("partialToolCallArgs", partial),
+            ]
+        }
+        Event::ToolCallEnd(e) => {
+            let Some(tc) = tool_call(h, &e.tool_call_id) else {
+                return Ok(None);
+            };
+            let args = js_sys::JSON::parse(&tc.function.arguments)
+                .unwrap_or_else(|_| Object::new().into());
+            vec![
+                ("toolCallName", JsValue::from_str(&tc.function.name)),
+                ("toolCallArgs", args),
+            ]
+        }
+        Event::ActivitySnapshot(e) => {
+            let existing = h.find(&e.message_id).and_then(|i| h.get(i).cloned());
+            let js = match &existing {
+                Some(m) => to_js(m)?,
+                None => JsValue::UNDEFINED,
+            };
+            let activity = if existing.as_ref().is_some_and(Message::is_activity) {
+                js.clone()
+            } else {
+                JsValue::UNDEFINED
+            };
+            vec![("activityMessage", activity), ("existingMessage", js)]
+        }
+        Event::ActivityDelta(e) => match h.find(&e.message_id).and_then(|i| h.get(i).cloned()) {
+            Some(m) if m.is_activity() => vec![("activityMessage", to_js(&m)?)],
+            _ => return Ok(None),
+        },
+        Event::RunFinished(e) => {
+            drop(inner);
+            finished_params(&ctx.reducer.finished_of(e))?
+        }
+        _ => Vec::new(),
+    }))
+}
+
+fn finished_params(f: &Finished) -> Result<Vec<(&'static str, JsValue)>, JsValue> {
+    Ok(match f {
+        Finished::Success {
+            result,
+            pending_tool_call_ids,
+        } => vec![
+            ("outcome", JsValue::from_str("success")),
+            (
+                "result",
+                match result {
+                    Some(v) => to_js(v)?,
+                    None => JsValue::UNDEFINED,
+                },
+            ),
+            ("pendingToolCallIds", to_js(pending_tool_call_ids)?),
+        ],
+        Finished::Interrupt { interrupts } => vec![
+            ("outcome", JsValue::from_str("interrupt")),
+            ("interrupts", to_js(interrupts)?),
+        ],
+        Finished::Cancelled => vec![("outcome", JsValue::from_str("cancelled"))],
+    })
+}
+
+/// One verified event: onEvent, its own callback, the reducer, then the
+/// announcements (onNewMessage, onNewToolCall) the reference makes.
+async fn process_event(ctx: &mut RunCtx, event: Event) {
+    let rc = ctx.rc.clone();
+    let input = ctx.input.clone();
+    let name = callback_of(&event);
+    let wants_event = any_has(&ctx.subs, "onEvent");
+    let wants_own = any_has(&ctx.subs, name);
+    let event_js = if wants_event || wants_own {
+        to_js(&event).unwrap_or(JsValue::UNDEFINED)
+    } else {
+        JsValue::UNDEFINED
+    };
+    let mut dirty = (false, false);
+    if wants_event {
+        let m = subscribers::run(
+            &ctx.subs,
+            "onEvent",
+            || {
+                let p = params(&rc, &input);
+                set(&p, "event", &event_js);
+                p
+            },
+            |m, s| apply_mutation(&rc, m, s, &mut dirty),
+        )
+        .await;
+        ctx.dirty.0 |= dirty.0;
+        ctx.dirty.1 |= dirty.1;
+        if m.stop {
+            return;
+        }
+    }
+    let mut stop = false;
+    if wants_own {
+        if let Ok(Some(extra)) = extras(ctx, &event) {
+            let m = subscribers::run(
+                &ctx.subs,
+                name,
+                || {
+                    let p = params(&rc, &input);
+                    set(&p, "event", &event_js);
+                    for (k, v) in &extra {
+                        set(&p, k, v);
+                    }
+                    p
+                },
+                |m, s| apply_mutation(&rc, m, s, &mut dirty),
+            )
+            .await;
+            stop = m.stop;
+        }
+    }
+    ctx.dirty.0 |= dirty.0;
+    ctx.dirty.1 |= dirty.1;
+
+    if let Event::RunFinished(e) = &event {
+        if let Finished::Success { result, .. } = ctx.reducer.finished_of(e) {
+            ctx.result = result;
+        }
+    }
+    let mut announce: Option<usize> = None;
+    let mut announce_call: Option<(usize, String)> = None;
+    if stop {
+        // The reference still announces a finished message or tool call.
+        let mut inner = rc.borrow_mut();
+        let h = &mut inner.agent.messages;
+        match &event {
+            Event::TextMessageEnd(TextMessageEnd { message_id, .. })
+            | Event::ReasoningMessageEnd(ReasoningMessageEnd { message_id, .. }) => {
+                announce = h
+                    .find(message_id)
+                    .filter(|&i| !h.get(i).is_some_and(Message::is_activity));
+            }
+            Event::ToolCallEnd(e) => {
+                announce_call = h
+                    .find_tool_call(&e.tool_call_id)
+                    .map(|i| (i, e.tool_call_id.clone()))
+            }
+            _ => {}
+        }
+    } else {
+        let applied = {
+            let mut inner = rc.borrow_mut();
+            ctx.reducer.apply(&mut inner.agent, &event)
+        };
+        if inner_debug(&rc) {
+            for w in ctx.reducer.warnings.drain(..) {
+                web_warn(&JsValue::from_str(&w));
+            }
+        } else {
+            ctx.reducer.warnings.clear();
+        }
+        if applied.state_changed {
+            rc.borrow_mut().state_view.invalidate();
+        }
+        ctx.dirty.0 |= applied.messages_changed;
+        ctx.dirty.1 |= applied.state_changed;
+        announce = applied.new_message;
+        announce_call = applied.new_tool_call;
+        if let Event::ToolCallArgs(e) = &event {
+            if let Some(p) = ctx.partial.get_mut(&e.tool_call_id) {
+                p.push(&e.delta);
+            }
+        }
+    }
+    if let Some(i) = announce {
+        if any_has(&ctx.subs, "onNewMessage") {
+            let _ = messages_of(&rc);
+            let obj = rc.borrow().view.at(i);
+            notify_new_message(&rc, &ctx.subs, &obj, &input).await;
+        }
+    }
+    if let Some((i, id)) = announce_call {
+        if any_has(&ctx.subs, "onNewToolCall") {
+            let tc = {
+                let inner = rc.borrow();
+                inner
+                    .agent
+                    .messages
+                    .get(i)
+                    .and_then(Message::tool_calls)
+                    .and_then(|tcs| tcs.iter().find(|tc| tc.id == id))
+                    .map(to_js)
+            };
+            if let Some(Ok(tc)) = tc {
+                notify_new_tool_call(&rc, &ctx.subs, &tc, &input).await;
+            }
+        }
+    }
+}
+
+fn inner_debug(rc: &Shared) -> bool {
+    rc.borrow().debug
+}
+
+/// The GET stream behind `openEventSource`.
+async fn event_source(
+    rc: Shared,
+    url: String,
+    retry_ms: f64,
+    max_retries: f64,
+    closed: Rc<RefCell<bool>>,
+    controller: Rc<RefCell<AbortController>>,
+) -> Result<JsValue, JsValue> {
+    let (fetch, headers, limits, batching) = {
+        let inner = rc.borrow();
+        let fetch = match &inner.fetch {
+            Some(f) => f.clone(),
+            None => js::global_fetch()?,
+        };
+        (fetch, inner.headers.clone(), inner.limits, inner.batching)
+    };
+    let subs = rc.borrow().subscribers.clone();
+    let mut ctx = RunCtx {
+        rc: rc.clone(),
+        subs,
+        input: JsValue::UNDEFINED,
+        stream: EventStream::new(limits),
+        reducer: Reducer::new(),
+        result: None,
+        partial: HashMap::new(),
+        dirty: (false, false),
+        batching,
+        last_flush: js::now(),
+    };
+    let mut failures = 0.0;
+    loop {
+        if *closed.borrow() {
+            return Ok(JsValue::UNDEFINED);
+        }
+        let last_id = ctx.stream.sse().last_event_id().map(str::to_owned);
+        let mut extra = vec![
+            ("Accept", "text/event-stream"),
+            ("Cache-Control", "no-cache"),
+        ];
+        if let Some(id) = last_id.as_deref() {
+            extra.push(("Last-Event-ID", id));
+        }
+        let signal = controller.borrow().signal();
+        let init = transport::request_init("GET", &headers, &extra, None, &signal);
+        let outcome = match transport::open(&fetch, &url, &init).await {
+            Ok(body) => {
+                failures = 0.0;
+                ctx.stream.reconnect();
+                stream_body(&mut ctx, &body).await
+            }
+            Err(f) => Err(f),
+        };
+        match outcome {
+            Err(Failure::Aborted(_)) if *closed.borrow() => return Ok(JsValue::UNDEFINED),
+            // A protocol violation or a refused request does not get better by retrying.
+            Err(Failure::Run(e)) => return Err(run_error(&e)),
+            Ok(()) | Err(Failure::Aborted(_)) | Err(Failure::Thrown(_)) => {}
+        }
+        failures += 1.0;
+        if failures > max_retries {
+            return Err(js_error(
+                "AgentStreamError",
+                "the event stream could not be re-established",
+            ));
+        }
+        let delay = ctx
+            .stream
+            .sse()
+            .retry()
+            .map(|r| r as f64)
+            .unwrap_or(retry_ms);
+        let _ = JsFuture::from(js::sleep(delay)).await;
+        if *closed.borrow() {
+            return Ok(JsValue::UNDEFINED);
+        }
+        *controller.borrow_mut() = js::new_abort_controller();
+    }
+}

@@ -1,0 +1,103 @@
+//! The JavaScript the binding calls: globals that exist in windows, workers
+//! and Node alike, reached structurally so a test's own `fetch` and
+//! `Response` work as well as the platform's.
+
+use js_sys::{Function, Object, Promise, Uint8Array};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(inline_js = r#"
+export function defineLazy(target, name, getter) {
+  Object.defineProperty(target, name, { get: getter, enumerable: true, configurable: true });
+}
+export function sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
+export function newAbortController() { return new AbortController(); }
+export function globalFetch() {
+  if (typeof fetch !== "function") throw new Error("no global fetch: pass a fetch function in the AgentClient options");
+  return (url, init) => fetch(url, init);
+}
+export function isThenable(v) {
+  return v !== null && (typeof v === "object" || typeof v === "function") && typeof v.then === "function";
+}
+export function now() { return Date.now(); }
+export function randomSeed() {
+  const c = globalThis.crypto;
+  if (c && typeof c.getRandomValues === "function") {
+    const a = new Uint32Array(2);
+    c.getRandomValues(a);
+    return a[0] * 4294967296 + a[1];
+  }
+  return Math.random() * 9007199254740991;
+}
+export function sliceArray(a) { return a.slice(); }
+export function ignoreRejection(p) { p.catch(() => {}); }
+export function debugLog(...args) { console.debug("[agui-wasm]", ...args); }
+"#)]
+extern "C" {
+    #[wasm_bindgen(js_name = defineLazy)]
+    pub fn define_lazy(target: &Object, name: &str, getter: &JsValue);
+    pub fn sleep(ms: f64) -> Promise;
+    #[wasm_bindgen(js_name = newAbortController)]
+    pub fn new_abort_controller() -> AbortController;
+    #[wasm_bindgen(js_name = globalFetch, catch)]
+    pub fn global_fetch() -> Result<Function, JsValue>;
+    #[wasm_bindgen(js_name = isThenable)]
+    pub fn is_thenable(v: &JsValue) -> bool;
+    pub fn now() -> f64;
+    #[wasm_bindgen(js_name = randomSeed)]
+    pub fn random_seed() -> f64;
+    #[wasm_bindgen(js_name = ignoreRejection)]
+    pub fn ignore_rejection(p: &Promise);
+    #[wasm_bindgen(js_name = sliceArray)]
+    pub fn slice_array(a: &js_sys::Array) -> js_sys::Array;
+}
+
+#[wasm_bindgen]
+extern "C" {
+    pub type AbortController;
+    #[wasm_bindgen(method, getter)]
+    pub fn signal(this: &AbortController) -> JsValue;
+    #[wasm_bindgen(method)]
+    pub fn abort(this: &AbortController);
+
+    /// A fetch `Response`, read structurally.
+    pub type FetchResponse;
+    #[wasm_bindgen(method, getter)]
+    pub fn status(this: &FetchResponse) -> u16;
+    #[wasm_bindgen(method, getter)]
+    pub fn ok(this: &FetchResponse) -> bool;
+    #[wasm_bindgen(method, getter)]
+    pub fn headers(this: &FetchResponse) -> FetchHeaders;
+    #[wasm_bindgen(method, getter)]
+    pub fn body(this: &FetchResponse) -> JsValue;
+    #[wasm_bindgen(method, catch)]
+    pub fn text(this: &FetchResponse) -> Result<Promise, JsValue>;
+
+    pub type FetchHeaders;
+    #[wasm_bindgen(method, catch)]
+    pub fn get(this: &FetchHeaders, name: &str) -> Result<Option<String>, JsValue>;
+
+    pub type ReadableStream;
+    #[wasm_bindgen(method, js_name = getReader, catch)]
+    pub fn get_reader(this: &ReadableStream) -> Result<StreamReader, JsValue>;
+
+    pub type StreamReader;
+    #[wasm_bindgen(method, catch)]
+    pub fn read(this: &StreamReader) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(method, catch)]
+    pub fn cancel(this: &StreamReader) -> Result<Promise, JsValue>;
+
+    pub type ReadResult;
+    #[wasm_bindgen(method, getter)]
+    pub fn done(this: &ReadResult) -> bool;
+    #[wasm_bindgen(method, getter)]
+    pub fn value(this: &ReadResult) -> JsValue;
+}
+
+/// The bytes of a chunk a reader produced (a `Uint8Array`, or a string some
+/// polyfills hand out).
+pub fn chunk_bytes(v: &JsValue) -> Vec<u8> {
+    if let Some(s) = v.as_string() {
+        return s.into_bytes();
+    }
+    Uint8Array::new(v).to_vec()
+}

@@ -1,0 +1,12 @@
+//! The WebAssembly binding: the `AgentClient` class and what it needs from
+//! JavaScript (fetch, streams, timers, abort). Compiled only for `wasm32`.
+
+mod client;
+mod convert;
+mod error;
+mod js;
+mod subscribers;
+mod transport;
+mod view;
+
+pub use client::AgentClient;

@@ -1,0 +1,121 @@
+//! Bytes in: a fetch, its response checked, and its body read chunk by
+//! chunk straight into the core.
+
+use js_sys::{Function, Object, Promise, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+
+use super::js::{chunk_bytes, FetchResponse, ReadResult, ReadableStream, StreamReader};
+use crate::core::error::RunError;
+
+/// How a request ended before its body could be read.
+pub enum Failure {
+    /// The caller aborted: end quietly.
+    Aborted(JsValue),
+    /// A run error (HTTP status, unreadable response).
+    Run(RunError),
+    /// Whatever the fetch threw (network failure, a bad URL).
+    Thrown(JsValue),
+}
+
+/// A response that is streaming its body.
+pub struct Body {
+    pub content_type: Option<String>,
+    reader: StreamReader,
+}
+
+fn set(obj: &Object, k: &str, v: &JsValue) {
+    let _ = Reflect::set(obj, &JsValue::from_str(k), v);
+}
+
+/// The `RequestInit` of a request: method, headers (the caller's, then ours),
+/// body and abort signal.
+pub fn request_init(
+    method: &str,
+    user_headers: &JsValue,
+    extra: &[(&str, &str)],
+    body: Option<&str>,
+    signal: &JsValue,
+) -> Object {
+    let init = Object::new();
+    set(&init, "method", &JsValue::from_str(method));
+    let headers = Object::new();
+    if user_headers.is_object() {
+        let _ = Object::assign(&headers, &Object::from(user_headers.clone()));
+    }
+    for (k, v) in extra {
+        set(&headers, k, &JsValue::from_str(v));
+    }
+    set(&init, "headers", &headers);
+    if let Some(b) = body {
+        set(&init, "body", &JsValue::from_str(b));
+    }
+    if !signal.is_undefined() {
+        set(&init, "signal", signal);
+    }
+    init
+}
+
+async fn await_promise(p: Result<Promise, JsValue>) -> Result<JsValue, JsValue> {
+    JsFuture::from(p?).await
+}
+
+/// Sends the request and checks the status; a non-2xx response becomes an
+/// error carrying the status and the body, as the reference reports it.
+pub async fn open(fetch: &Function, url: &str, init: &Object) -> Result<Body, Failure> {
+    let thrown = |e: JsValue| {
+        if super::error::is_abort(&e) {
+            Failure::Aborted(e)
+        } else {
+            Failure::Thrown(e)
+        }
+    };
+    let called = fetch
+        .call2(&JsValue::UNDEFINED, &JsValue::from_str(url), init)
+        .map_err(thrown)?;
+    let response: FetchResponse = JsFuture::from(Promise::resolve(&called))
+        .await
+        .map_err(thrown)?
+        .unchecked_into();
+    let content_type = response.headers().get("content-type").ok().flatten();
+    if !response.ok() {
+        let text = await_promise(response.text()).await.map_err(thrown)?;
+        return Err(Failure::Run(RunError::Http {
+            status: response.status(),
+            body: text.as_string().unwrap_or_default(),
+        }));
+    }
+    let body = response.body();
+    if body.is_null() || body.is_undefined() {
+        return Err(Failure::Run(RunError::Request(
+            "Failed to getReader() from response".into(),
+        )));
+    }
+    let reader = body
+        .unchecked_into::<ReadableStream>()
+        .get_reader()
+        .map_err(thrown)?;
+    Ok(Body {
+        content_type,
+        reader,
+    })
+}
+
+impl Body {
+    /// The next chunk, or `None` at the end of the body.
+    pub async fn next(&self) -> Result<Option<Vec<u8>>, JsValue> {
+        let r: ReadResult = await_promise(self.reader.read()).await?.unchecked_into();
+        if r.done() {
+            return Ok(None);
+        }
+        Ok(Some(chunk_bytes(&r.value())))
+    }
+
+    /// Stops reading (the run failed or was detached).
+    pub fn cancel(&self) {
+        if let Ok(p) = self.reader.cancel() {
+            // A rejection here only says the stream was already gone.
+            super::js::ignore_rejection(&p);
+        }
+    }
+}
