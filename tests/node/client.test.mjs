@@ -1,0 +1,276 @@
+// AgentClient through the built package in Node: the behaviour a frontend
+// relies on, with real bytes.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { AgentClient } from "../../pkg/node.js";
+import { delay, finished, reply, scriptedFetch, sse, started } from "./helpers.mjs";
+
+const history = [
+  { id: "u1", role: "user", content: "first" },
+  { id: "a1", role: "assistant", content: "answer" },
+];
+
+test("unchanged messages keep their objects; changed ones get new objects", async () => {
+  const { fetch } = scriptedFetch([started(), ...reply("m1", ["Hel", "lo"]), finished()]);
+  const agent = new AgentClient({ url: "http://x", initialMessages: history, fetch });
+  const before = agent.messages;
+  assert.equal(agent.messages, before, "the array is stable while nothing changes");
+  const snapshots = [];
+  agent.subscribe({ onMessagesChanged: ({ messages }) => snapshots.push(messages) });
+  await agent.runAgent();
+  const after = agent.messages;
+  assert.notEqual(after, before, "a change makes a new array");
+  assert.equal(after[0], before[0], "u1 kept its object");
+  assert.equal(after[1], before[1], "a1 kept its object");
+  assert.deepEqual(after[2], { id: "m1", role: "assistant", content: "Hello" });
+  // Each update: the streaming message is a new object, the others are the same.
+  for (let i = 1; i < snapshots.length; i++) {
+    assert.equal(snapshots[i][0], before[0]);
+    assert.equal(snapshots[i][1], before[1]);
+  }
+  const streaming = snapshots.filter((s) => s.length === 3).map((s) => s[2]);
+  assert.ok(streaming.length >= 2);
+  assert.equal(new Set(streaming).size, streaming.length, "every update of m1 is a new object");
+});
+
+test("text arrives while the run streams, one update per network chunk", async () => {
+  let release;
+  const hold = new Promise((r) => (release = r));
+  // Chunks: RUN_STARTED, START, "a", "b", then "c" is held back.
+  const chunks = [started(), ...reply("m1", ["a", "b", "c"]), finished()];
+  const { fetch } = scriptedFetch(chunks, { gate: (i) => (i === 4 ? hold : undefined) });
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const contents = [];
+  agent.subscribe({ onMessagesChanged: ({ messages }) => contents.push(messages.at(-1)?.content) });
+  const done = agent.runAgent();
+  await delay(20);
+  assert.ok(agent.isRunning);
+  assert.equal(agent.messages.at(-1).content, "ab", "visible before the run ends");
+  release();
+  await done;
+  assert.equal(agent.messages.at(-1).content, "abc");
+  assert.deepEqual(contents.slice(0, 3), ["", "a", "ab"]);
+});
+
+test("batching: one onMessagesChanged per chunk by default, per event on request", async () => {
+  const body = [started(), ...reply("m1", ["x", "y", "z"]), finished()].map(sse).join("");
+  const count = async (batching) => {
+    const { fetch } = scriptedFetch([body]);
+    const agent = new AgentClient({ url: "http://x", fetch, batching });
+    let n = 0;
+    agent.subscribe({ onMessagesChanged: () => n++ });
+    await agent.runAgent();
+    return n;
+  };
+  assert.equal(await count(undefined), 1, "one chunk, one update");
+  // START and each CONTENT change messages; an END without metadata does
+  // not, so the reference notifies four times too.
+  assert.equal(await count("event"), 4, "once per event that changed messages, as the reference");
+  assert.equal(await count({ throttleMs: 10_000 }), 1, "throttled, with a final flush");
+});
+
+test("subscriber callbacks carry the reference's parameters", async () => {
+  const events = [
+    started(),
+    { type: "TOOL_CALL_START", toolCallId: "tc1", toolCallName: "haiku", parentMessageId: "a2" },
+    { type: "TOOL_CALL_ARGS", toolCallId: "tc1", delta: '{"title": "Sp' },
+    { type: "TOOL_CALL_ARGS", toolCallId: "tc1", delta: 'ring", "lines": ["a"' },
+    { type: "TOOL_CALL_ARGS", toolCallId: "tc1", delta: "]}" },
+    { type: "TOOL_CALL_END", toolCallId: "tc1" },
+    finished("r1", { result: { done: true } }),
+  ];
+  const { fetch } = scriptedFetch(events);
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const partials = [];
+  const calls = [];
+  const result = await agent.runAgent(undefined, {
+    onToolCallArgsEvent: ({ partialToolCallArgs, toolCallBuffer, toolCallName }) =>
+      partials.push([toolCallName, toolCallBuffer, partialToolCallArgs]),
+    onToolCallEndEvent: ({ toolCallArgs, toolCallName }) => calls.push(["end", toolCallName, toolCallArgs]),
+    onNewToolCall: ({ toolCall }) => calls.push(["new", toolCall.id]),
+    onRunFinishedEvent: ({ outcome, result, pendingToolCallIds }) => calls.push(["fin", outcome, result, pendingToolCallIds]),
+  });
+  assert.deepEqual(partials, [
+    ["haiku", "", {}],
+    ["haiku", '{"title": "Sp', { title: "Sp" }],
+    ["haiku", '{"title": "Spring", "lines": ["a"', { title: "Spring", lines: ["a"] }],
+  ]);
+  assert.deepEqual(calls, [
+    ["end", "haiku", { title: "Spring", lines: ["a"] }],
+    ["new", "tc1"],
+    ["fin", "success", { done: true }, ["tc1"]],
+  ]);
+  assert.deepEqual(result.result, { done: true });
+  assert.deepEqual(result.newMessages.map((m) => m.id), ["a2"]);
+});
+
+test("a subscriber's mutation replaces messages or stops an event", async () => {
+  const { fetch } = scriptedFetch([started(), ...reply("m1", ["keep", "drop"]), finished()]);
+  const agent = new AgentClient({ url: "http://x", fetch });
+  await agent.runAgent(undefined, {
+    onTextMessageContentEvent: ({ event }) => (event.delta === "drop" ? { stopPropagation: true } : undefined),
+    onRunFinishedEvent: ({ messages }) => ({ messages: [...messages, { id: "note", role: "system", content: "added" }] }),
+  });
+  assert.deepEqual(
+    agent.messages.map((m) => [m.id, m.content]),
+    [["m1", "keep"], ["note", "added"]],
+  );
+});
+
+test("async subscribers are awaited in order", async () => {
+  const { fetch } = scriptedFetch([started(), ...reply("m1", ["a"]), finished()]);
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const order = [];
+  await agent.runAgent(undefined, {
+    onEvent: async ({ event }) => {
+      await delay(1);
+      order.push(event.type);
+    },
+  });
+  assert.deepEqual(order, ["RUN_STARTED", "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "RUN_FINISHED"]);
+});
+
+test("HTTP errors reject with an Error carrying status and body, once, history intact", async () => {
+  for (const [contentType, body, payload] of [
+    ["application/json", '{"detail":"overloaded"}', { detail: "overloaded" }],
+    ["text/plain", "upstream timed out", "upstream timed out"],
+  ]) {
+    const fetch = async () => new Response(body, { status: 503, headers: { "content-type": contentType } });
+    const agent = new AgentClient({ url: "http://x", initialMessages: history, fetch });
+    const failures = [];
+    await assert.rejects(
+      agent.runAgent(undefined, { onRunFailed: ({ error }) => failures.push(error) }),
+      (e) => e instanceof Error && e.status === 503 && e.message.includes(body.slice(0, 10)) && e.name === "AgentHttpError",
+    );
+    assert.equal(failures.length, 1);
+    assert.deepEqual(failures[0].payload, payload);
+    assert.deepEqual(agent.messages, history);
+    assert.equal(agent.isRunning, false);
+  }
+});
+
+test("malformed JSON mid-stream fails the run and keeps what came before", async () => {
+  const { fetch } = scriptedFetch([started(), ...reply("m1", ["kept"]), "data: {oops\n\n", finished()]);
+  const agent = new AgentClient({ url: "http://x", fetch });
+  await assert.rejects(agent.runAgent(), (e) => e instanceof Error && e.name === "AgentStreamError" && /not JSON/.test(e.message));
+  assert.deepEqual(agent.messages, [{ id: "m1", role: "assistant", content: "kept" }]);
+  // And the client can run again.
+  const again = scriptedFetch([started("r2"), ...reply("m2", ["next"]), finished("r2")]);
+  const agent2 = new AgentClient({ url: "http://x", fetch: again.fetch, initialMessages: agent.messages });
+  await agent2.runAgent();
+  assert.equal(agent2.messages.length, 2);
+});
+
+test("a protocol violation names the event and the reason", async () => {
+  const { fetch } = scriptedFetch([started(), { type: "TEXT_MESSAGE_CONTENT", messageId: "ghost", delta: "x" }]);
+  const agent = new AgentClient({ url: "http://x", fetch });
+  await assert.rejects(agent.runAgent(), (e) => e.name === "AgentProtocolError" && /TEXT_MESSAGE_CONTENT/.test(e.message) && /ghost/.test(e.message));
+});
+
+test("abort mid-stream ends quietly and the client can run again", async () => {
+  let abortNow;
+  const aborted = new Promise((r) => (abortNow = r));
+  const fetch = async (_url, init) => {
+    const body = new ReadableStream({
+      start(ctrl) {
+        ctrl.enqueue(new TextEncoder().encode(sse(started()) + sse(reply("m1", ["part"])[0]) + sse(reply("m1", ["part"])[1])));
+        abortNow();
+        init.signal.addEventListener("abort", () => ctrl.error(new DOMException("The operation was aborted.", "AbortError")));
+      },
+    });
+    return new Response(body, { headers: { "content-type": "text/event-stream" } });
+  };
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const errors = [];
+  const run = agent.runAgent(undefined, { onRunErrorEvent: ({ event }) => errors.push(event.code) });
+  await aborted;
+  await delay(5);
+  agent.abortRun();
+  const out = await run;
+  assert.deepEqual(out.newMessages.map((m) => m.content), ["part"]);
+  assert.deepEqual(errors, ["abort"]);
+  assert.equal(agent.isRunning, false);
+});
+
+test("abort before the response resolves quietly", async () => {
+  const fetch = (_url, init) =>
+    new Promise((_, reject) => init.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+  const agent = new AgentClient({ url: "http://x", fetch, initialMessages: history });
+  const run = agent.runAgent();
+  await delay(5);
+  agent.abortRun();
+  const out = await run;
+  assert.deepEqual(out.newMessages, []);
+  assert.deepEqual(agent.messages, history);
+});
+
+test("two runs at once: the second is refused with a clear Error", async () => {
+  let go;
+  const gate = new Promise((r) => (go = r));
+  const { fetch } = scriptedFetch([started(), finished()], { gate: () => gate });
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const first = agent.runAgent();
+  await assert.rejects(agent.runAgent(), (e) => e instanceof Error && /already in progress/.test(e.message));
+  go();
+  await first;
+  assert.equal(agent.isRunning, false);
+});
+
+test("pending interrupts must be answered before anything is sent", async () => {
+  const { fetch, requests } = scriptedFetch([started(), finished()]);
+  const agent = new AgentClient({ url: "http://x", fetch });
+  agent.pendingInterrupts = [{ id: "i1", reason: "approval" }];
+  await assert.rejects(agent.runAgent(), /pending interrupt/);
+  assert.equal(requests.length, 0);
+  await agent.runAgent({ resume: [{ interruptId: "i1", status: "resolved", payload: { ok: true } }] });
+  assert.deepEqual(requests[0].body.resume, [{ interruptId: "i1", status: "resolved", payload: { ok: true } }]);
+  assert.deepEqual(agent.pendingInterrupts, []);
+});
+
+test("the request: activity stays home, reasoning travels back verbatim", async () => {
+  const { fetch, requests } = scriptedFetch([started(), finished()]);
+  const agent = new AgentClient({
+    url: "http://x",
+    headers: { Authorization: "Bearer t" },
+    fetch,
+    initialMessages: [
+      { id: "u1", role: "user", content: "hi" },
+      { id: "r1", role: "reasoning", content: "thinking", encryptedValue: "opaque==" },
+      { id: "act", role: "activity", activityType: "PLAN", content: { steps: [] } },
+    ],
+  });
+  await agent.runAgent({ runId: "run-9", tools: [{ name: "f", description: "d", parameters: { type: "object" } }] });
+  const { body, init } = requests[0];
+  assert.deepEqual(body.messages.map((m) => m.id), ["u1", "r1"]);
+  assert.equal(body.messages[1].encryptedValue, "opaque==");
+  assert.equal(body.runId, "run-9");
+  assert.equal(body.protocolVersion, "1.0");
+  assert.equal(init.headers.Authorization, "Bearer t");
+  assert.equal(init.headers.Accept, "text/event-stream");
+});
+
+test("addMessage, setMessages, setState notify subscribers; clone copies", async () => {
+  const agent = new AgentClient({ url: "http://x" });
+  const seen = [];
+  const sub = agent.subscribe({
+    onNewMessage: ({ message }) => seen.push(["new", message.id]),
+    onMessagesChanged: ({ messages }) => seen.push(["messages", messages.length]),
+    onStateChanged: ({ state }) => seen.push(["state", state.n]),
+  });
+  agent.addMessage({ id: "u1", role: "user", content: "x" });
+  agent.setState({ n: 1 });
+  await delay(1);
+  assert.deepEqual(seen, [["new", "u1"], ["messages", 1], ["state", 1]]);
+  const copy = agent.clone();
+  copy.setMessages([]);
+  await delay(1);
+  assert.equal(agent.messages.length, 1);
+  assert.equal(copy.messages.length, 0);
+  // A clone keeps the subscribers, as the reference's does.
+  assert.deepEqual(seen.at(-1), ["messages", 0]);
+  sub.unsubscribe();
+  agent.setState({ n: 2 });
+  await delay(1);
+  assert.equal(seen.length, 4);
+  assert.throws(() => agent.addMessage({ id: "bad", role: "wizard" }), (e) => e instanceof Error && /invalid message/.test(e.message));
+});
