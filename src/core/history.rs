@@ -42,6 +42,8 @@ pub struct History {
     /// First position of the message holding each tool call id.
     by_tool_call: HashMap<String, usize>,
     index_valid: bool,
+    /// How often the index was rebuilt from scratch (each costs O(n)).
+    rebuilds: u64,
     next_serial: u64,
     changes: Changes,
 }
@@ -90,7 +92,14 @@ impl History {
         std::mem::take(&mut self.changes)
     }
 
+    /// How often lookups had to rebuild the index (O(n) each): streaming
+    /// into an existing message must never cause one.
+    pub fn index_rebuilds(&self) -> u64 {
+        self.rebuilds
+    }
+
     fn rebuild_index(&mut self) {
+        self.rebuilds += 1;
         self.by_id.clear();
         self.by_tool_call.clear();
         for (i, e) in self.entries.iter().enumerate() {
@@ -212,5 +221,71 @@ impl History {
     /// A fresh entry for a message that was not in the history.
     pub fn make_entry(&mut self, message: Message) -> Entry {
         self.new_entry(message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::types::{AssistantMessage, UserMessage};
+
+    fn user(id: &str) -> Message {
+        Message::User(UserMessage {
+            id: id.into(),
+            ..Default::default()
+        })
+    }
+
+    #[test]
+    fn finds_the_first_of_repeated_ids() {
+        let mut h = History::new(vec![user("a"), user("b"), user("a")]);
+        assert_eq!(h.find("a"), Some(0));
+        h.insert(0, user("b"));
+        assert_eq!(h.find("b"), Some(0));
+        assert_eq!(h.find("a"), Some(1));
+    }
+
+    #[test]
+    fn appends_and_edits_keep_the_index_without_rebuilding() {
+        let mut h = History::new((0..10_000).map(|i| user(&format!("m{i}"))).collect());
+        assert_eq!(h.find("m9999"), Some(9999));
+        let i = h.push(Message::Assistant(AssistantMessage {
+            id: "reply".into(),
+            ..Default::default()
+        }));
+        for _ in 0..1000 {
+            let at = h.find("reply").unwrap();
+            h.get_mut(at).unwrap().append_text("x");
+        }
+        assert_eq!(
+            h.index_rebuilds(),
+            1,
+            "one build for the first lookup, none per delta"
+        );
+        assert_eq!(h.get(i).unwrap().text().len(), 1000);
+    }
+
+    #[test]
+    fn changes_say_what_moved() {
+        let mut h = History::new(vec![user("a"), user("b")]);
+        assert!(h.take_changes().is_empty());
+        h.get_mut(1).unwrap().append_text("x");
+        h.push(user("c"));
+        assert_eq!(
+            h.take_changes(),
+            Changes {
+                dirty: vec![1, 2],
+                restructured: false
+            }
+        );
+        h.insert(0, user("z"));
+        assert!(h.take_changes().restructured);
+        let serial = h.entries()[1].serial;
+        h.replace_all(vec![user("z"), user("a"), user("changed")]);
+        assert_eq!(
+            h.entries()[1].serial,
+            serial,
+            "an equal message keeps its entry"
+        );
     }
 }
