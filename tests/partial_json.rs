@@ -1,0 +1,299 @@
+//! Replays tests/fixtures/partial-json/cases.json (made by gen.mjs from the
+//! reference implementation) through `partial_value` and `PartialJson`.
+//!
+//! Set PARTIAL_JSON_CORPUS to a comma-separated list of extra files in the
+//! same format (see gen.mjs --fuzz) to replay those too.
+
+use agui_wasm::core::partial_json::{partial_value, PartialJson};
+use serde_json::Value;
+
+struct Case {
+    name: String,
+    doc: String,
+    /// Per prefix of `i` chars: the reference's value, or None where it throws.
+    expected: Vec<Option<Value>>,
+}
+
+fn load(path: &str) -> Vec<Case> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let file: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let cases = file["cases"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{path}: no cases"));
+    cases
+        .iter()
+        .map(|c| Case {
+            name: c["name"].as_str().unwrap_or_default().to_owned(),
+            doc: c["doc"].as_str().unwrap_or_default().to_owned(),
+            expected: c["expected"]
+                .as_array()
+                .map(|e| e.iter().map(|x| x.get("v").cloned()).collect())
+                .unwrap_or_default(),
+        })
+        .collect()
+}
+
+/// Equality as JSON.parse results: numbers by value (the fixture's are
+/// JavaScript's shortest round-trip text), object keys in order.
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => match (x.as_f64(), y.as_f64()) {
+            // serde_json without `float_roundtrip` may read the fixture's
+            // long decimals one ULP off; exactness is unit-tested instead.
+            (Some(x), Some(y)) => {
+                x == y || x.signum() == y.signum() && x.to_bits().abs_diff(y.to_bits()) <= 1
+            }
+            _ => false,
+        },
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same(a, b))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            // JavaScript lists array-index keys first; we keep insertion
+            // order (documented), so compare those objects without order.
+            let index_keys = x.keys().any(|k| is_array_index(k));
+            x.len() == y.len()
+                && if index_keys {
+                    x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
+                } else {
+                    x.iter().zip(y).all(|((k, v), (l, w))| k == l && same(v, w))
+                }
+        }
+        _ => a == b,
+    }
+}
+
+fn is_array_index(key: &str) -> bool {
+    key.parse::<u32>()
+        .is_ok_and(|n| n != u32::MAX && n.to_string() == key)
+}
+
+fn same_opt(got: Option<&Value>, want: Option<&Value>) -> bool {
+    match (got, want) {
+        (Some(a), Some(b)) => same(a, b),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+/// Ways to cut a document into deltas, as char counts per push.
+fn splittings(chars: usize, seed: u64) -> Vec<(String, Vec<usize>)> {
+    let mut out = vec![
+        ("1-char".to_owned(), vec![1; chars]),
+        ("3-char".to_owned(), vec![3; chars.div_ceil(3)]),
+    ];
+    let mut state = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    let mut sizes = Vec::new();
+    let mut total = 0;
+    while total < chars {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let size = 1 + (state >> 33) as usize % 7;
+        sizes.push(size);
+        total += size;
+    }
+    out.push(("random".to_owned(), sizes));
+    out.push(("halves".to_owned(), vec![chars / 2, chars - chars / 2]));
+    out
+}
+
+#[derive(Default)]
+struct Tally {
+    passed: usize,
+    failed: usize,
+    shown: usize,
+}
+
+impl Tally {
+    fn check(
+        &mut self,
+        case: &Case,
+        how: &str,
+        prefix: &str,
+        got: Option<&Value>,
+        want: Option<&Value>,
+    ) {
+        if same_opt(got, want) {
+            self.passed += 1;
+            return;
+        }
+        self.failed += 1;
+        if self.shown < 20 {
+            self.shown += 1;
+            eprintln!(
+                "FAIL {} [{how}] prefix {prefix:?}\n  got  {got:?}\n  want {want:?}",
+                case.name
+            );
+        }
+    }
+}
+
+fn replay(cases: &[Case], tally: &mut Tally) {
+    for (n, case) in cases.iter().enumerate() {
+        let bounds: Vec<usize> = case
+            .doc
+            .char_indices()
+            .map(|(i, _)| i)
+            .chain([case.doc.len()])
+            .collect();
+        assert_eq!(
+            bounds.len(),
+            case.expected.len(),
+            "{}: expected per prefix",
+            case.name
+        );
+
+        for (chars, &end) in bounds.iter().enumerate() {
+            let prefix = &case.doc[..end];
+            let got = partial_value(prefix);
+            tally.check(
+                case,
+                "one-shot",
+                prefix,
+                got.as_ref(),
+                case.expected[chars].as_ref(),
+            );
+        }
+
+        for (how, sizes) in splittings(bounds.len() - 1, n as u64) {
+            let mut partial = PartialJson::new();
+            let mut chars = 0;
+            for size in sizes {
+                let next = (chars + size).min(bounds.len() - 1);
+                partial.push(&case.doc[bounds[chars]..bounds[next]]);
+                chars = next;
+                let want = case.expected[chars].as_ref();
+                tally.check(case, &how, partial.buffer(), partial.value(), want);
+            }
+            assert_eq!(partial.buffer(), case.doc);
+        }
+    }
+}
+
+#[test]
+fn matches_reference_on_every_prefix() {
+    let mut cases = load(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/partial-json/cases.json"
+    ));
+    if let Ok(extra) = std::env::var("PARTIAL_JSON_CORPUS") {
+        for path in extra.split(',').filter(|p| !p.is_empty()) {
+            cases.extend(load(path));
+        }
+    }
+    assert!(cases.len() >= 40);
+    let mut tally = Tally::default();
+    replay(&cases, &mut tally);
+    println!(
+        "partial-json: {} passed, {} failed",
+        tally.passed, tally.failed
+    );
+    assert_eq!(tally.failed, 0);
+}
+
+/// 20,000 one-char deltas into one string must cost O(1) each. Measured with
+/// the parser's work counter rather than a clock.
+#[test]
+fn one_char_deltas_into_a_string_are_linear() {
+    let run = |n: usize| {
+        let mut partial = PartialJson::new();
+        partial.push("{\"args\": {\"text\": \"");
+        let before = partial.work();
+        for i in 0..n {
+            partial.push(if i % 10 == 9 { "é" } else { "a" });
+        }
+        let text = partial
+            .value()
+            .and_then(|v| v["args"]["text"].as_str())
+            .map(|s| s.chars().count());
+        assert_eq!(text, Some(n));
+        partial.work() - before
+    };
+    let (small, large) = (run(5_000), run(20_000));
+    assert!(
+        large <= 20_000 * 8,
+        "{large} units of work for 20,000 pushes"
+    );
+    // Quadrupling the input must not do much more than quadruple the work.
+    assert!(
+        large <= small * 4 + 1_000,
+        "{small} for 5,000 pushes but {large} for 20,000"
+    );
+}
+
+#[test]
+fn one_char_deltas_into_a_number_and_keys_are_linear() {
+    let mut partial = PartialJson::new();
+    partial.push("[1, ");
+    let before = partial.work();
+    for _ in 0..20_000 {
+        partial.push("7");
+    }
+    assert!(partial.work() - before <= 20_000 * 1_000);
+    assert_eq!(partial.value(), Some(&serde_json::json!([1, null])));
+
+    let mut partial = PartialJson::new();
+    partial.push("{\"a\": 1, \"");
+    let before = partial.work();
+    for _ in 0..20_000 {
+        partial.push("k");
+    }
+    partial.push("\": \"v");
+    assert!(partial.work() - before <= 20_000 * 8);
+    assert_eq!(
+        partial.value().and_then(Value::as_object).map(|m| m.len()),
+        Some(2)
+    );
+}
+
+#[test]
+fn deep_nesting_is_safe() {
+    let depth = 100_000;
+    let mut partial = PartialJson::new();
+    for _ in 0..100 {
+        // `[{"k":` reads as `[{}]`, one level deeper each time.
+        partial.push(&"[{\"k\":".repeat(depth / 200));
+        assert!(partial.value().is_some());
+    }
+    partial.push("[");
+    assert!(partial.value().is_some());
+    partial.push(&"]}".repeat(depth / 2));
+    partial.push("]");
+    assert!(partial.value().is_some());
+    // Dropping `partial` here must not recurse through the value.
+
+    let opened = "[".repeat(depth);
+    assert!(PartialJson::new().value().is_none());
+    let mut partial = PartialJson::new();
+    partial.push(&opened);
+    let mut node = partial.value();
+    let mut levels = 0;
+    while let Some(Value::Array(items)) = node {
+        node = items.first();
+        levels += 1;
+    }
+    assert_eq!(levels, depth);
+}
+
+#[test]
+fn garbage_never_panics() {
+    let alphabet: Vec<char> = "[]{}\",:\\u0123456789eE.+-tfnrl \n\té😀\u{0}"
+        .chars()
+        .collect();
+    let mut state = 12345u64;
+    for _ in 0..2_000 {
+        let mut partial = PartialJson::new();
+        for _ in 0..40 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let c = alphabet[(state >> 33) as usize % alphabet.len()];
+            partial.push(c.encode_utf8(&mut [0; 4]));
+            let _ = partial.value();
+        }
+        assert_eq!(partial.value().cloned(), partial_value(partial.buffer()));
+    }
+}
