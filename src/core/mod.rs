@@ -1,5 +1,6 @@
 //! The protocol core: no JavaScript in here, so it builds and tests natively.
 
+pub mod adapters;
 pub mod chunks;
 pub mod decode;
 pub mod error;

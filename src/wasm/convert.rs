@@ -1,5 +1,10 @@
-//! The one place values cross between Rust and JavaScript, with one
-//! serializer configuration: maps become plain objects, numbers stay numbers.
+//! The one place values cross between Rust and JavaScript.
+//!
+//! Values travel as JSON text: serde_json writes it in Rust and the engine's
+//! `JSON.parse` builds the objects, and `JSON.stringify` the other way. One
+//! serializer serves the request body, the views and the callbacks, which
+//! keeps the binary small, and `JSON.parse` builds objects faster than
+//! property-by-property calls across the boundary would.
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -8,13 +13,27 @@ use wasm_bindgen::JsValue;
 use super::error::js_error;
 
 pub fn to_js<T: Serialize + ?Sized>(v: &T) -> Result<JsValue, JsValue> {
-    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| js_error("AgentError", &format!("cannot convert to JavaScript: {e}")))
+    let text = serde_json::to_string(v)
+        .map_err(|e| js_error("AgentError", &format!("cannot convert to JavaScript: {e}")))?;
+    js_sys::JSON::parse(&text)
 }
 
 /// Reads a JS value as `T`; `what` names it in the error ("initialMessages").
 pub fn from_js<T: DeserializeOwned>(v: JsValue, what: &str) -> Result<T, JsValue> {
-    serde_wasm_bindgen::from_value(v)
+    let text = js_sys::JSON::stringify(&v)
+        .map_err(|_| {
+            js_error(
+                "TypeError",
+                &format!("invalid {what}: not representable as JSON"),
+            )
+        })?
+        .as_string()
+        .unwrap_or_default();
+    // Through a `Value`, so every type has one deserializer (the `Value`
+    // one the event decoder uses too), not a second one per input kind.
+    let value: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| js_error("TypeError", &format!("invalid {what}: {e}")))?;
+    serde_json::from_value(value)
         .map_err(|e| js_error("TypeError", &format!("invalid {what}: {e}")))
 }
 

@@ -114,7 +114,7 @@ pub struct BinaryPart {
 }
 
 /// One part of a user or tool message body.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum ContentPart {
     Text(TextPart),
@@ -125,6 +125,15 @@ pub enum ContentPart {
     /// Legacy; never produced, and dropped where the protocol forbids it.
     Binary(BinaryPart),
 }
+
+strict::tagged_enum_deserialize!(ContentPart, "type", {
+    "text" => Text,
+    "image" => Image,
+    "audio" => Audio,
+    "video" => Video,
+    "document" => Document,
+    "binary" => Binary,
+});
 
 /// The `type` names of the 1.0 parts.
 pub const PART_TYPES: &[&str] = &["text", "image", "audio", "video", "document"];
@@ -219,11 +228,26 @@ fn media(p: &ContentPart) -> Option<&MediaPart> {
 }
 
 /// A user or tool message body: a string, or parts.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Content {
     Text(String),
     Parts(Vec<ContentPart>),
+}
+
+impl<'de> Deserialize<'de> for Content {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        match Value::deserialize(d)? {
+            Value::String(s) => Ok(Content::Text(s)),
+            v @ Value::Array(_) => serde_json::from_value(v)
+                .map(Content::Parts)
+                .map_err(D::Error::custom),
+            other => Err(D::Error::custom(format!(
+                "expected a string or an array of content parts, got {other}"
+            ))),
+        }
+    }
 }
 
 impl Default for Content {

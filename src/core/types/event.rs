@@ -437,14 +437,7 @@ macro_rules! events {
 }
 
 fn typed<T: serde::de::DeserializeOwned>(value: Value) -> Result<T, String> {
-    serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
-        if path == "." {
-            e.inner().to_string()
-        } else {
-            format!("{path}: {}", e.inner())
-        }
-    })
+    serde_json::from_value(value).map_err(|e| e.to_string())
 }
 
 events!(

@@ -198,7 +198,7 @@ pub struct ReasoningMessage {
 }
 
 /// One message of the conversation.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "role", rename_all = "lowercase")]
 pub enum Message {
     Developer(DeveloperMessage),
@@ -209,6 +209,16 @@ pub enum Message {
     Activity(ActivityMessage),
     Reasoning(ReasoningMessage),
 }
+
+strict::tagged_enum_deserialize!(Message, "role", {
+    "developer" => Developer,
+    "system" => System,
+    "assistant" => Assistant,
+    "user" => User,
+    "tool" => Tool,
+    "activity" => Activity,
+    "reasoning" => Reasoning,
+});
 
 /// The `role` names of [`Message`].
 pub const ROLES: &[&str] = &[

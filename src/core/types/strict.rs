@@ -69,6 +69,33 @@ where
         .ok_or_else(|| D::Error::custom(format!("expected a non-negative integer, got {v}")))
 }
 
+/// Implements `Deserialize` for an enum of newtype variants tagged by a field
+/// (`role`, `type`). serde's own internally tagged enums buffer every value
+/// into an intermediate form first, and that generic code is a large part of
+/// a WebAssembly binary; reading a `Value` and dispatching on the tag is
+/// smaller and no slower.
+macro_rules! tagged_enum_deserialize {
+    ($enum:ident, $tag:literal, { $($name:literal => $variant:ident),* $(,)? }) => {
+        impl<'de> serde::Deserialize<'de> for $enum {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                use serde::de::Error;
+                let v = serde_json::Value::deserialize(d)?;
+                let tag = match v.get($tag) {
+                    Some(serde_json::Value::String(t)) => t.clone(),
+                    Some(other) => return Err(D::Error::custom(format!(concat!("invalid ", $tag, " {}"), other))),
+                    None if v.is_object() => return Err(D::Error::custom(concat!("missing field `", $tag, "`"))),
+                    None => return Err(D::Error::custom(format!("expected an object, got {v}"))),
+                };
+                match tag.as_str() {
+                    $($name => serde_json::from_value(v).map($enum::$variant).map_err(D::Error::custom),)*
+                    other => Err(D::Error::custom(format!(concat!("unknown ", $tag, " '{}'"), other))),
+                }
+            }
+        }
+    };
+}
+pub(crate) use tagged_enum_deserialize;
+
 /// A JSON object, for activity content and similar open records.
 pub type Object = serde_json::Map<String, Value>;
 

@@ -1,0 +1,384 @@
+//! What every target needs: content parts seen through one lens, data URLs,
+//! tool-call arguments, tool errors, and reading untyped JSON without panics.
+
+use serde_json::{Map, Value};
+
+use super::error::{AdapterError, Format};
+use crate::core::types::content::upgrade_parts;
+use crate::core::types::{Content, ContentPart, MediaPart, PartSource, TextPart};
+
+/// The four media part types; they differ only in name on the AG-UI side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum MediaKind {
+    Image,
+    Audio,
+    Video,
+    Document,
+}
+
+impl MediaKind {
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            MediaKind::Image => "image",
+            MediaKind::Audio => "audio",
+            MediaKind::Video => "video",
+            MediaKind::Document => "document",
+        }
+    }
+
+    pub(super) fn from_name(name: &str) -> Option<MediaKind> {
+        match name {
+            "image" => Some(MediaKind::Image),
+            "audio" => Some(MediaKind::Audio),
+            "video" => Some(MediaKind::Video),
+            "document" => Some(MediaKind::Document),
+            _ => None,
+        }
+    }
+
+    /// The AG-UI part for a source read back from a target.
+    pub(super) fn part(self, source: PartSource, filename: Option<String>) -> ContentPart {
+        let media = MediaPart {
+            id: None,
+            source,
+            metadata: filename.map(|f| serde_json::json!({ "filename": f })),
+        };
+        match self {
+            MediaKind::Image => ContentPart::Image(media),
+            MediaKind::Audio => ContentPart::Audio(media),
+            MediaKind::Video => ContentPart::Video(media),
+            MediaKind::Document => ContentPart::Document(media),
+        }
+    }
+}
+
+/// One part of a user or tool body, ready to be written in a target's terms.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Part {
+    Text(String),
+    Media(Media),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Media {
+    pub kind: MediaKind,
+    pub source: PartSource,
+    /// `metadata.filename`, the one piece of part metadata a target can use.
+    pub filename: Option<String>,
+}
+
+impl Media {
+    /// How errors name this part: `content[2] (video, url source)`.
+    pub(super) fn label(&self, index: usize) -> String {
+        let source = match self.source {
+            PartSource::Data { .. } => "data",
+            PartSource::Url { .. } => "url",
+            PartSource::File { .. } => "file",
+        };
+        format!("content[{index}] ({}, {source} source)", self.kind.name())
+    }
+}
+
+/// The parts of a body as the targets see them: legacy `binary` parts
+/// upgraded (the protocol sends them only in their 1.0 form), and a url
+/// source that holds a base64 `data:` URL read as the inline data it is,
+/// since vendors that take inline bytes want them as bytes, not as a URL.
+///
+/// A part's `id` and its metadata other than `filename` are annotations for
+/// the UI; no target has a slot for them, so they are not carried.
+pub(super) fn parts(
+    target: Format,
+    message_id: &str,
+    parts: &[ContentPart],
+) -> Result<Vec<Part>, AdapterError> {
+    let binary_error = |index: usize| AdapterError::Unsupported {
+        target,
+        message_id: message_id.to_owned(),
+        part: format!("content[{index}] (binary)"),
+        reason: "a legacy binary part with neither data nor a url has no 1.0 form to send".into(),
+    };
+    for (index, part) in parts.iter().enumerate() {
+        if let ContentPart::Binary(b) = part {
+            if b.upgrade().is_none() {
+                return Err(binary_error(index));
+            }
+        }
+    }
+    let upgraded = upgrade_parts(parts);
+    let mut out = Vec::with_capacity(upgraded.len());
+    for (index, part) in upgraded.into_iter().enumerate() {
+        let (kind, media) = match part {
+            ContentPart::Text(TextPart { text, .. }) => {
+                out.push(Part::Text(text));
+                continue;
+            }
+            ContentPart::Image(m) => (MediaKind::Image, m),
+            ContentPart::Audio(m) => (MediaKind::Audio, m),
+            ContentPart::Video(m) => (MediaKind::Video, m),
+            ContentPart::Document(m) => (MediaKind::Document, m),
+            // upgrade_parts never returns one; refuse rather than assume.
+            ContentPart::Binary(_) => return Err(binary_error(index)),
+        };
+        out.push(Part::Media(Media {
+            kind,
+            filename: filename(media.metadata.as_ref()),
+            source: inline_data_url(media.source),
+        }));
+    }
+    Ok(out)
+}
+
+fn filename(metadata: Option<&Value>) -> Option<String> {
+    metadata
+        .and_then(|m| m.get("filename"))
+        .and_then(Value::as_str)
+        .filter(|f| !f.is_empty())
+        .map(str::to_owned)
+}
+
+fn inline_data_url(source: PartSource) -> PartSource {
+    if let PartSource::Url { value, mime_type } = &source {
+        if let Some((inner, data)) = parse_data_url(value) {
+            if let Some(mime_type) = inner.or_else(|| mime_type.clone()) {
+                return PartSource::Data {
+                    value: data,
+                    mime_type,
+                };
+            }
+        }
+    }
+    source
+}
+
+pub(super) fn data_url(mime_type: &str, data: &str) -> String {
+    format!("data:{mime_type};base64,{data}")
+}
+
+/// The media type (if the URL names one) and base64 payload of a
+/// `data:...;base64,...` URL. Percent-encoded data URLs and empty payloads
+/// are not inline base64, so they stay URLs.
+pub(super) fn parse_data_url(url: &str) -> Option<(Option<String>, String)> {
+    // Schemes are case-insensitive (RFC 3986 §3.1).
+    if !url.get(..5)?.eq_ignore_ascii_case("data:") {
+        return None;
+    }
+    let (header, payload) = url.get(5..)?.split_once(',')?;
+    if payload.is_empty() {
+        return None;
+    }
+    let mut params = header.split(';');
+    let mime_type = params.next().unwrap_or("").trim();
+    if !params.any(|p| p.trim().eq_ignore_ascii_case("base64")) {
+        return None;
+    }
+    let mime_type = (!mime_type.is_empty()).then(|| mime_type.to_owned());
+    Some((mime_type, payload.to_owned()))
+}
+
+/// The source a URL read back from a target stands for: inline data when it
+/// is a base64 data URL with a media type, a URL otherwise.
+pub(super) fn source_from_url(url: &str) -> PartSource {
+    match parse_data_url(url) {
+        Some((Some(mime_type), value)) => PartSource::Data { value, mime_type },
+        _ => PartSource::Url {
+            value: url.to_owned(),
+            mime_type: None,
+        },
+    }
+}
+
+/// A tool call's arguments as the object targets with typed inputs need.
+///
+/// Empty arguments mean "no arguments": streaming often leaves a call to a
+/// parameterless tool with `""`, and OpenAI and the AG-UI LangGraph adapters
+/// read that as `{}`. Anything else must parse to an object.
+pub(super) fn parse_arguments(raw: &str) -> Result<Map<String, Value>, String> {
+    if raw.trim().is_empty() {
+        return Ok(Map::new());
+    }
+    match serde_json::from_str::<Value>(raw) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(other) => Err(format!(
+            "they parse as {}, not an object",
+            json_kind(&other)
+        )),
+        Err(e) => Err(format!("they are not valid JSON ({e})")),
+    }
+}
+
+pub(super) fn json_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+pub(super) fn is_empty(content: &Content) -> bool {
+    match content {
+        Content::Text(s) => s.is_empty(),
+        Content::Parts(p) => p.is_empty(),
+    }
+}
+
+/// The body a model reads for a tool result that failed.
+///
+/// No target but Anthropic and LangChain has an error flag, and a flag alone
+/// does not say what went wrong, so the error text always travels in the
+/// body: as the whole body when the tool returned nothing, or as a last text
+/// part after what it did return.
+pub(super) fn tool_body(content: &Content, error: Option<&str>, prefix: &str) -> Content {
+    let Some(error) = error else {
+        return content.clone();
+    };
+    let error = format!("{prefix}{error}");
+    if is_empty(content) {
+        return Content::Text(error);
+    }
+    let mut parts = match content {
+        Content::Text(s) => vec![text_part(s.clone())],
+        Content::Parts(p) => p.clone(),
+    };
+    parts.push(text_part(error));
+    Content::Parts(parts)
+}
+
+pub(super) fn text_part(text: String) -> ContentPart {
+    ContentPart::Text(TextPart {
+        id: None,
+        text,
+        metadata: None,
+    })
+}
+
+/// Reads untyped JSON in one format, turning every shape mismatch into an
+/// [`AdapterError::Invalid`] that says where it is.
+#[derive(Clone, Copy)]
+pub(super) struct Reader {
+    pub format: Format,
+}
+
+impl Reader {
+    pub(super) fn invalid(self, at: &str, reason: impl Into<String>) -> AdapterError {
+        AdapterError::Invalid {
+            format: self.format,
+            at: at.to_owned(),
+            reason: reason.into(),
+        }
+    }
+
+    /// The message list: a bare array, or a request body's `messages`.
+    pub(super) fn messages(self, value: &Value) -> Result<&[Value], AdapterError> {
+        match value {
+            Value::Array(list) => Ok(list),
+            Value::Object(o) => match o.get("messages") {
+                Some(Value::Array(list)) => Ok(list),
+                _ => Err(self.invalid("messages", "expected an array of messages")),
+            },
+            other => Err(self.invalid(
+                "$",
+                format!(
+                    "expected an array of messages or an object with `messages`, got {}",
+                    json_kind(other)
+                ),
+            )),
+        }
+    }
+
+    pub(super) fn object<'a>(
+        self,
+        v: &'a Value,
+        at: &str,
+    ) -> Result<&'a Map<String, Value>, AdapterError> {
+        v.as_object()
+            .ok_or_else(|| self.invalid(at, format!("expected an object, got {}", json_kind(v))))
+    }
+
+    /// A string field that may be absent or `null`.
+    pub(super) fn opt_str<'a>(
+        self,
+        o: &'a Map<String, Value>,
+        key: &str,
+        at: &str,
+    ) -> Result<Option<&'a str>, AdapterError> {
+        match o.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s)),
+            Some(other) => Err(self.invalid(
+                &format!("{at}.{key}"),
+                format!("expected a string, got {}", json_kind(other)),
+            )),
+        }
+    }
+
+    pub(super) fn str<'a>(
+        self,
+        o: &'a Map<String, Value>,
+        key: &str,
+        at: &str,
+    ) -> Result<&'a str, AdapterError> {
+        self.opt_str(o, key, at)?
+            .ok_or_else(|| self.invalid(&format!("{at}.{key}"), "a string is required here"))
+    }
+
+    /// An array field that may be absent or `null` (read as empty).
+    pub(super) fn opt_array<'a>(
+        self,
+        o: &'a Map<String, Value>,
+        key: &str,
+        at: &str,
+    ) -> Result<&'a [Value], AdapterError> {
+        match o.get(key) {
+            None | Some(Value::Null) => Ok(&[]),
+            Some(Value::Array(list)) => Ok(list),
+            Some(other) => Err(self.invalid(
+                &format!("{at}.{key}"),
+                format!("expected an array, got {}", json_kind(other)),
+            )),
+        }
+    }
+
+    /// A message id, or a deterministic one when the format carries none.
+    pub(super) fn id_or(
+        self,
+        o: &Map<String, Value>,
+        at: &str,
+        mint: impl FnOnce() -> String,
+    ) -> Result<String, AdapterError> {
+        Ok(match self.opt_str(o, "id", at)? {
+            Some(id) if !id.is_empty() => id.to_owned(),
+            _ => mint(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn data_urls_need_base64_and_a_payload() {
+        assert_eq!(
+            parse_data_url("data:image/png;base64,AAA"),
+            Some((Some("image/png".into()), "AAA".into()))
+        );
+        assert_eq!(
+            parse_data_url("DATA:;Base64,AAA"),
+            Some((None, "AAA".into()))
+        );
+        assert_eq!(parse_data_url("data:text/plain,hello"), None);
+        assert_eq!(parse_data_url("data:image/png;base64,"), None);
+        assert_eq!(parse_data_url("https://x/y.png"), None);
+        assert_eq!(parse_data_url("dätä:x"), None);
+    }
+
+    #[test]
+    fn empty_arguments_are_no_arguments() {
+        assert_eq!(parse_arguments("  "), Ok(Map::new()));
+        assert!(parse_arguments("[1]").is_err());
+        assert!(parse_arguments("{").is_err());
+    }
+}
