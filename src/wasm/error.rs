@@ -7,7 +7,11 @@ use wasm_bindgen::{JsCast, JsValue};
 use crate::core::error::RunError;
 
 /// An `Error` with the given name and message.
+/// A `TypeError` proper for bad arguments, so `instanceof TypeError` holds.
 pub fn js_error(name: &str, message: &str) -> JsValue {
+    if name == "TypeError" {
+        return js_sys::TypeError::new(message).into();
+    }
     let e = Error::new(message);
     e.set_name(name);
     e.into()

@@ -1,6 +1,7 @@
 //! The WebAssembly binding: the `AgentClient` class and what it needs from
 //! JavaScript (fetch, streams, timers, abort). Compiled only for `wasm32`.
 
+mod adapters;
 mod client;
 mod convert;
 mod error;

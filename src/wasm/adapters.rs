@@ -1,0 +1,78 @@
+//! The history adapters as package functions, so a backend-for-frontend,
+//! an edge function or a test converts the very messages the client holds.
+
+use js_sys::Reflect;
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+use super::convert::{from_js, to_js};
+use super::error::js_error;
+use crate::core::adapters::{
+    self, AdapterError, AnthropicOptions, AnthropicReasoning, OpenAiChatOptions,
+};
+use crate::core::types::Message;
+
+fn adapter_error(e: AdapterError) -> JsValue {
+    js_error("AdapterError", &e.to_string())
+}
+
+fn option(options: &JsValue, key: &str) -> JsValue {
+    if options.is_object() {
+        Reflect::get(options, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+    } else {
+        JsValue::UNDEFINED
+    }
+}
+
+/// AG-UI messages as LangChain's serialized message dicts.
+#[wasm_bindgen(js_name = toLangChain)]
+pub fn to_langchain(messages: JsValue) -> Result<JsValue, JsValue> {
+    let ms: Vec<Message> = from_js(messages, "messages")?;
+    to_js(&adapters::to_langchain(&ms).map_err(adapter_error)?)
+}
+
+/// LangChain messages back to AG-UI messages.
+#[wasm_bindgen(js_name = fromLangChain)]
+pub fn from_langchain(messages: JsValue) -> Result<JsValue, JsValue> {
+    let v: Value = from_js(messages, "LangChain messages")?;
+    to_js(&adapters::from_langchain(&v).map_err(adapter_error)?)
+}
+
+/// AG-UI messages as an OpenAI chat.completions `messages` array. Options:
+/// `{ encryptedReasoning: boolean }`.
+#[wasm_bindgen(js_name = toOpenAIChat)]
+pub fn to_openai_chat(messages: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let ms: Vec<Message> = from_js(messages, "messages")?;
+    let opts = OpenAiChatOptions {
+        encrypted_reasoning: option(&options, "encryptedReasoning")
+            .as_bool()
+            .unwrap_or(false),
+    };
+    to_js(&adapters::to_openai_chat(&ms, &opts).map_err(adapter_error)?)
+}
+
+/// OpenAI chat messages (an array, or `{ messages }`) back to AG-UI messages.
+#[wasm_bindgen(js_name = fromOpenAIChat)]
+pub fn from_openai_chat(messages: JsValue) -> Result<JsValue, JsValue> {
+    let v: Value = from_js(messages, "OpenAI chat messages")?;
+    to_js(&adapters::from_openai_chat(&v).map_err(adapter_error)?)
+}
+
+/// AG-UI messages as an Anthropic Messages request's `{ system, messages }`.
+/// Options: `{ reasoning: "omit" | "thinking" | "redacted_thinking" }`.
+#[wasm_bindgen(js_name = toAnthropic)]
+pub fn to_anthropic(messages: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let ms: Vec<Message> = from_js(messages, "messages")?;
+    let reasoning = match option(&options, "reasoning").as_string().as_deref() {
+        None | Some("omit") => AnthropicReasoning::Omit,
+        Some("thinking") => AnthropicReasoning::Thinking,
+        Some("redacted_thinking") => AnthropicReasoning::RedactedThinking,
+        Some(other) => {
+            return Err(js_error(
+                "TypeError",
+                &format!("reasoning must be \"omit\", \"thinking\" or \"redacted_thinking\", not \"{other}\""),
+            ))
+        }
+    };
+    to_js(&adapters::to_anthropic(&ms, &AnthropicOptions { reasoning }).map_err(adapter_error)?)
+}
