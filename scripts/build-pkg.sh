@@ -10,7 +10,7 @@ cargo build --lib --release --target wasm32-unknown-unknown
 rm -rf pkg
 mkdir -p pkg/dist
 wasm-bindgen --target web --out-dir pkg/dist --out-name agui_wasm \
-  target/wasm32-unknown-unknown/release/agui_wasm.wasm
+  "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/agui_wasm.wasm"
 if [ ! -x scripts/node_modules/.bin/wasm-opt ]; then
   (cd scripts && npm install --no-audit --no-fund --loglevel=error)
 fi

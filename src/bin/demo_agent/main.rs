@@ -1,0 +1,2 @@
+//! The local demo agent (being written).
+fn main() {}
