@@ -49,6 +49,9 @@ impl Decoder {
         data: &str,
         warnings: &mut Warnings,
     ) -> Result<Option<Event>, DecodeError> {
+        if let Some(event) = fast_delta(data) {
+            return Ok(Some(event));
+        }
         let value: Value = serde_json::from_str(data).map_err(|e| DecodeError::Json {
             reason: e.to_string(),
         })?;
@@ -158,6 +161,49 @@ impl Decoder {
         warnings.push(format!("Converting deprecated {ty} to {renamed}"));
         obj.insert("type".into(), Value::String(renamed.into()));
         renamed.to_owned()
+    }
+}
+
+/// The events a reply is made of, in their plainest form: exactly `type`,
+/// an id and `delta`, all strings. They are most of every stream, so they
+/// are read straight from the text; anything else (another field, another
+/// type, a malformed value) goes the general way, which validates it.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Delta {
+    #[serde(rename = "type")]
+    ty: String,
+    #[serde(rename = "messageId", default)]
+    message_id: Option<String>,
+    #[serde(rename = "toolCallId", default)]
+    tool_call_id: Option<String>,
+    delta: String,
+}
+
+fn fast_delta(data: &str) -> Option<Event> {
+    use super::types::{ReasoningMessageContent, TextMessageContent, ToolCallArgs};
+    let d: Delta = serde_json::from_str(data).ok()?;
+    match (d.ty.as_str(), d.message_id, d.tool_call_id) {
+        ("TEXT_MESSAGE_CONTENT", Some(message_id), None) => {
+            Some(Event::TextMessageContent(TextMessageContent {
+                message_id,
+                delta: d.delta,
+                ..Default::default()
+            }))
+        }
+        ("REASONING_MESSAGE_CONTENT", Some(message_id), None) => {
+            Some(Event::ReasoningMessageContent(ReasoningMessageContent {
+                message_id,
+                delta: d.delta,
+                ..Default::default()
+            }))
+        }
+        ("TOOL_CALL_ARGS", None, Some(tool_call_id)) => Some(Event::ToolCallArgs(ToolCallArgs {
+            tool_call_id,
+            delta: d.delta,
+            ..Default::default()
+        })),
+        _ => None,
     }
 }
 
@@ -379,6 +425,33 @@ mod tests {
     fn decode(v: Value) -> (Result<Option<Event>, DecodeError>, Warnings) {
         let mut w = Vec::new();
         (Decoder::new().decode_value(v, &mut w), w)
+    }
+
+    #[test]
+    fn the_fast_path_and_the_general_path_agree() {
+        let mut w = Vec::new();
+        for text in [
+            r#"{"type":"TEXT_MESSAGE_CONTENT","messageId":"m","delta":"h\u00e9 \"x\""}"#,
+            r#"{"delta":"d","toolCallId":"t","type":"TOOL_CALL_ARGS"}"#,
+            r#"{"type":"REASONING_MESSAGE_CONTENT","messageId":"r","delta":""}"#,
+        ] {
+            let fast = fast_delta(text).expect("takes the fast path");
+            let general = Decoder::new()
+                .decode_value(serde_json::from_str(text).unwrap(), &mut w)
+                .unwrap()
+                .unwrap();
+            assert_eq!(fast, general);
+        }
+        for text in [
+            r#"{"type":"TEXT_MESSAGE_CONTENT","messageId":"m"}"#,
+            r#"{"type":"TEXT_MESSAGE_CONTENT","messageId":"m","delta":"x","metadata":null}"#,
+            r#"{"type":"TEXT_MESSAGE_CONTENT","messageId":"m","delta":1}"#,
+            r#"{"type":"TEXT_MESSAGE_CONTENT","toolCallId":"m","delta":"x"}"#,
+            r#"{"type":"TOOL_CALL_ARGS","messageId":"m","delta":"x"}"#,
+            r#"{"type":"TEXT_MESSAGE_CONTENT","messageId":"m","delta":"x","delta":"y"}"#,
+        ] {
+            assert!(fast_delta(text).is_none(), "{text} must go the general way");
+        }
     }
 
     #[test]

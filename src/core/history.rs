@@ -14,13 +14,25 @@ pub struct Entry {
     pub serial: u64,
     /// Bumped on every change to `message`.
     pub rev: u64,
+    mark: Mark,
+}
+
+/// How an entry changed since the last [`History::take_changes`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    Clean,
+    /// Only text was appended to `content`, which had this many bytes: a
+    /// view can extend its copy instead of converting the whole message.
+    Appended(usize),
+    /// Anything else.
+    Changed,
 }
 
 /// What changed since the last [`History::take_changes`].
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Changes {
-    /// Positions that were modified or appended (may repeat).
-    pub dirty: Vec<usize>,
+    /// Positions that were modified or appended, with how (each position once).
+    pub dirty: Vec<(usize, Mark)>,
     /// Messages were inserted in the middle, removed or replaced wholesale:
     /// positions before this change are no longer meaningful.
     pub restructured: bool,
@@ -84,12 +96,49 @@ impl History {
     pub fn get_mut(&mut self, i: usize) -> Option<&mut Message> {
         let e = self.entries.get_mut(i)?;
         e.rev += 1;
-        self.changes.dirty.push(i);
+        if e.mark == Mark::Clean {
+            self.changes.dirty.push((i, Mark::Changed));
+        }
+        e.mark = Mark::Changed;
         Some(&mut e.message)
     }
 
+    /// Appends streamed text to the message at `i`, remembering that only
+    /// text was added, so views can extend rather than rebuild it.
+    pub fn append_text(&mut self, i: usize, delta: &str) {
+        let Some(e) = self.entries.get_mut(i) else {
+            return;
+        };
+        let before = e.message.text().len();
+        let in_place = e.message.append_text(delta);
+        e.rev += 1;
+        if e.mark == Mark::Clean {
+            self.changes.dirty.push((i, Mark::Changed));
+        }
+        e.mark = match (e.mark, in_place) {
+            (Mark::Clean, true) => Mark::Appended(before),
+            (Mark::Appended(from), true) => Mark::Appended(from),
+            _ => Mark::Changed,
+        };
+    }
+
+    /// What changed since the last call; every entry is clean afterwards.
     pub fn take_changes(&mut self) -> Changes {
-        std::mem::take(&mut self.changes)
+        let mut changes = std::mem::take(&mut self.changes);
+        if changes.restructured {
+            for e in &mut self.entries {
+                e.mark = Mark::Clean;
+            }
+            changes.dirty.clear();
+        } else {
+            for (i, mark) in &mut changes.dirty {
+                if let Some(e) = self.entries.get_mut(*i) {
+                    *mark = e.mark;
+                    e.mark = Mark::Clean;
+                }
+            }
+        }
+        changes
     }
 
     /// How often lookups had to rebuild the index (O(n) each): streaming
@@ -153,6 +202,7 @@ impl History {
             message,
             serial: self.next_serial,
             rev: 0,
+            mark: Mark::Clean,
         }
     }
 
@@ -161,9 +211,10 @@ impl History {
         if self.index_valid {
             Self::index_entry(&mut self.by_id, &mut self.by_tool_call, i, &message);
         }
-        let e = self.new_entry(message);
+        let mut e = self.new_entry(message);
+        e.mark = Mark::Changed;
         self.entries.push(e);
-        self.changes.dirty.push(i);
+        self.changes.dirty.push((i, Mark::Changed));
         i
     }
 
@@ -180,11 +231,14 @@ impl History {
 
     /// Puts a different message at `i` (a new object for the binding).
     pub fn replace(&mut self, i: usize, message: Message) {
-        let e = self.new_entry(message);
+        let mut e = self.new_entry(message);
         if let Some(slot) = self.entries.get_mut(i) {
+            if slot.mark == Mark::Clean {
+                self.changes.dirty.push((i, Mark::Changed));
+            }
+            e.mark = Mark::Changed;
             *slot = e;
             self.index_valid = false;
-            self.changes.dirty.push(i);
         }
     }
 
@@ -255,7 +309,7 @@ mod tests {
         }));
         for _ in 0..1000 {
             let at = h.find("reply").unwrap();
-            h.get_mut(at).unwrap().append_text("x");
+            h.append_text(at, "x");
         }
         assert_eq!(
             h.index_rebuilds(),
@@ -269,14 +323,22 @@ mod tests {
     fn changes_say_what_moved() {
         let mut h = History::new(vec![user("a"), user("b")]);
         assert!(h.take_changes().is_empty());
-        h.get_mut(1).unwrap().append_text("x");
+        h.append_text(1, "x");
+        h.append_text(1, "y");
         h.push(user("c"));
         assert_eq!(
             h.take_changes(),
             Changes {
-                dirty: vec![1, 2],
+                dirty: vec![(1, Mark::Appended(0)), (2, Mark::Changed)],
                 restructured: false
             }
+        );
+        h.append_text(1, "z");
+        h.get_mut(1).unwrap();
+        assert_eq!(
+            h.take_changes().dirty,
+            vec![(1, Mark::Changed)],
+            "any other change wins"
         );
         h.insert(0, user("z"));
         assert!(h.take_changes().restructured);

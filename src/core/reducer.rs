@@ -354,9 +354,9 @@ impl Reducer {
             ));
             return;
         }
-        if let Some(m) = s.messages.get_mut(i) {
-            m.append_text(delta);
-            if let Some(md) = metadata {
+        s.messages.append_text(i, delta);
+        if let Some(md) = metadata {
+            if let Some(m) = s.messages.get_mut(i) {
                 merge_metadata(m.metadata_mut(), md);
             }
         }

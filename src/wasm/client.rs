@@ -520,9 +520,25 @@ fn params(rc: &Shared, input: &JsValue) -> Object {
     js::define_lazy(&p, "state", &gs);
     set(&p, "agent", &handle_of(rc));
     if !input.is_undefined() {
-        set(&p, "input", input);
+        js::define_lazy(&p, "input", input);
     }
     p
+}
+
+/// A getter for a run's input: converted to JS the first time a callback
+/// reads `input`, then shared, so a history of thousands costs nothing per
+/// run unless someone looks.
+fn lazy_input(input: Rc<RunAgentInput>) -> JsValue {
+    let cached: RefCell<Option<JsValue>> = RefCell::new(None);
+    Closure::<dyn FnMut() -> JsValue>::new(move || {
+        if let Some(v) = cached.borrow().as_ref() {
+            return v.clone();
+        }
+        let v = to_js(&*input).unwrap_or(JsValue::UNDEFINED);
+        *cached.borrow_mut() = Some(v.clone());
+        v
+    })
+    .into_js_value()
 }
 
 /// Applies a subscriber's returned `messages` / `state`.
@@ -730,8 +746,8 @@ async fn run_inner(
     if subscriber.is_object() {
         subs.push(Rc::new(Subscriber::new(0, subscriber)));
     }
-    let mut input = input;
-    let mut input_js = to_js(&input)?;
+    let mut input = Rc::new(input);
+    let mut input_js = lazy_input(input.clone());
     let mut ctx = RunCtx {
         rc: rc.clone(),
         subs,
@@ -756,22 +772,22 @@ async fn run_inner(
         )
         .await;
         if dirty.0 || dirty.1 {
-            input = prepare_input(
+            input = Rc::new(prepare_input(
                 &rc.borrow().agent,
                 &input.thread_id,
                 &RunParams {
                     run_id: Some(input.run_id.clone()),
                     ..run_params.clone()
                 },
-            );
-            input_js = to_js(&input)?;
+            ));
+            input_js = lazy_input(input.clone());
             ctx.input = input_js.clone();
             notify_changed(rc, &ctx.subs, dirty.0, dirty.1, &input_js).await;
         }
     }
 
     let body_text =
-        serde_json::to_string(&input).map_err(|e| js_error("AgentError", &e.to_string()))?;
+        serde_json::to_string(&*input).map_err(|e| js_error("AgentError", &e.to_string()))?;
     let init = transport::request_init(
         "POST",
         &headers,

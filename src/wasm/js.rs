@@ -29,6 +29,11 @@ export function randomSeed() {
   return Math.random() * 9007199254740991;
 }
 export function sliceArray(a) { return a.slice(); }
+export function withAppended(obj, suffix) {
+  const copy = { ...obj };
+  copy.content = (typeof copy.content === "string" ? copy.content : "") + suffix;
+  return copy;
+}
 export function ignoreRejection(p) { p.catch(() => {}); }
 export function debugLog(...args) { console.debug("[agui-wasm]", ...args); }
 "#)]
@@ -47,6 +52,10 @@ extern "C" {
     pub fn random_seed() -> f64;
     #[wasm_bindgen(js_name = ignoreRejection)]
     pub fn ignore_rejection(p: &Promise);
+    /// A copy of a message object whose text grew by `suffix`: strings are
+    /// concatenated in JS, so a long streaming reply is never re-sent whole.
+    #[wasm_bindgen(js_name = withAppended)]
+    pub fn with_appended(obj: &JsValue, suffix: &str) -> JsValue;
     #[wasm_bindgen(js_name = sliceArray)]
     pub fn slice_array(a: &js_sys::Array) -> js_sys::Array;
 }

@@ -9,8 +9,9 @@ use serde_json::Value;
 use wasm_bindgen::JsValue;
 
 use super::convert::to_js;
-use super::js::slice_array;
-use crate::core::history::History;
+use super::js::{slice_array, with_appended};
+use crate::core::history::{History, Mark};
+use crate::core::types::Message;
 
 #[derive(Default)]
 pub struct MessagesView {
@@ -25,46 +26,60 @@ impl MessagesView {
     /// objects, changed ones get new ones. Returns whether anything changed.
     pub fn sync(&mut self, history: &mut History) -> Result<bool, JsValue> {
         let changes = history.take_changes();
-        let Some(old) = &self.array else {
-            self.rebuild(history)?;
-            return Ok(true);
+        let old = match &self.array {
+            Some(a) if !changes.restructured => a,
+            _ => {
+                self.rebuild(history)?;
+                return Ok(true);
+            }
         };
         if changes.is_empty() {
             return Ok(false);
         }
-        if changes.restructured {
-            self.rebuild(history)?;
-            return Ok(true);
-        }
         let next = slice_array(old);
-        let mut dirty = changes.dirty;
-        dirty.sort_unstable();
-        dirty.dedup();
         let entries = history.entries();
-        for i in dirty {
+        let mut fresh: Vec<(usize, &Message)> = Vec::new();
+        for (i, mark) in changes.dirty {
             let Some(e) = entries.get(i) else { continue };
-            let obj = to_js(&e.message)?;
-            self.cache.insert(e.serial, (e.rev, obj.clone()));
-            if i < next.length() as usize {
-                next.set(i as u32, obj);
-            } else {
-                next.push(&obj);
+            // Streaming text: extend the object we already have.
+            if let (Mark::Appended(from), Some((_, prev))) = (mark, self.cache.get(&e.serial)) {
+                if let Some(suffix) = e.message.text().get(from..) {
+                    let obj = with_appended(prev, suffix);
+                    self.cache.insert(e.serial, (e.rev, obj.clone()));
+                    place(&next, i, &obj);
+                    continue;
+                }
             }
+            fresh.push((i, &e.message));
+        }
+        let converted = convert_all(fresh.iter().map(|(_, m)| *m))?;
+        for ((i, _), obj) in fresh.iter().zip(converted) {
+            let e = &entries[*i];
+            self.cache.insert(e.serial, (e.rev, obj.clone()));
+            place(&next, *i, &obj);
         }
         self.array = Some(next);
         Ok(true)
     }
 
     fn rebuild(&mut self, history: &History) -> Result<(), JsValue> {
-        let mut cache = HashMap::with_capacity(history.len());
-        let array = Array::new_with_length(history.len() as u32);
-        for (i, e) in history.entries().iter().enumerate() {
-            let obj = match self.cache.get(&e.serial) {
-                Some((rev, obj)) if *rev == e.rev => obj.clone(),
-                _ => to_js(&e.message)?,
-            };
+        let entries = history.entries();
+        let mut cache = HashMap::with_capacity(entries.len());
+        let array = Array::new_with_length(entries.len() as u32);
+        let mut fresh = Vec::new();
+        for (i, e) in entries.iter().enumerate() {
+            match self.cache.get(&e.serial) {
+                Some((rev, obj)) if *rev == e.rev => {
+                    array.set(i as u32, obj.clone());
+                    cache.insert(e.serial, (e.rev, obj.clone()));
+                }
+                _ => fresh.push(i),
+            }
+        }
+        let converted = convert_all(fresh.iter().map(|&i| &entries[i].message))?;
+        for (i, obj) in fresh.into_iter().zip(converted) {
             array.set(i as u32, obj.clone());
-            cache.insert(e.serial, (e.rev, obj));
+            cache.insert(entries[i].serial, (entries[i].rev, obj));
         }
         self.cache = cache;
         self.array = Some(array);
@@ -85,6 +100,25 @@ impl MessagesView {
             .as_ref()
             .map(|a| a.get(i as u32))
             .unwrap_or(JsValue::UNDEFINED)
+    }
+}
+
+fn place(array: &Array, i: usize, obj: &JsValue) {
+    if i < array.length() as usize {
+        array.set(i as u32, obj.clone());
+    } else {
+        array.push(obj);
+    }
+}
+
+/// Converts many messages with one `JSON.parse`: a history of thousands
+/// crosses the boundary once, not once per message.
+fn convert_all<'a>(messages: impl Iterator<Item = &'a Message>) -> Result<Vec<JsValue>, JsValue> {
+    let list: Vec<&Message> = messages.collect();
+    match list.len() {
+        0 => Ok(Vec::new()),
+        1 => Ok(vec![to_js(list[0])?]),
+        _ => Ok(Array::from(&to_js(&list)?).iter().collect()),
     }
 }
 

@@ -317,16 +317,24 @@ impl Message {
     }
 
     /// Appends streamed text. Non-string content (parts) is replaced, as the
-    /// reference does; activity messages are never passed here.
-    pub fn append_text(&mut self, delta: &str) {
+    /// reference does; activity messages are never passed here. Returns
+    /// whether the text was extended in place (`content` was already a string).
+    pub fn append_text(&mut self, delta: &str) -> bool {
         match self {
             Message::Developer(m) | Message::System(m) => m.content.push_str(delta),
-            Message::Assistant(m) => m.content.get_or_insert_with(String::new).push_str(delta),
-            Message::User(m) => append_content(&mut m.content, delta),
-            Message::Tool(m) => append_content(&mut m.content, delta),
+            Message::Assistant(m) => match &mut m.content {
+                Some(c) => c.push_str(delta),
+                None => {
+                    m.content = Some(delta.to_owned());
+                    return false;
+                }
+            },
+            Message::User(m) => return append_content(&mut m.content, delta),
+            Message::Tool(m) => return append_content(&mut m.content, delta),
             Message::Reasoning(m) => m.content.push_str(delta),
-            Message::Activity(_) => {}
+            Message::Activity(_) => return false,
         }
+        true
     }
 
     pub fn tool_calls(&self) -> Option<&Vec<ToolCall>> {
@@ -364,9 +372,15 @@ fn content_text(c: &Content) -> &str {
     }
 }
 
-fn append_content(c: &mut Content, delta: &str) {
+fn append_content(c: &mut Content, delta: &str) -> bool {
     match c {
-        Content::Text(s) => s.push_str(delta),
-        Content::Parts(_) => *c = Content::Text(delta.to_owned()),
+        Content::Text(s) => {
+            s.push_str(delta);
+            true
+        }
+        Content::Parts(_) => {
+            *c = Content::Text(delta.to_owned());
+            false
+        }
     }
 }
