@@ -844,8 +844,15 @@ async fn fail(ctx: &mut RunCtx, err: &JsValue) -> bool {
     m.stop
 }
 
+/// The run is over: `isRunning` is false by the time onRunFinalized runs, as
+/// in the reference, so a UI that re-reads it there sees the end.
 async fn finalize(ctx: &RunCtx) {
     let rc = ctx.rc.clone();
+    {
+        let mut inner = rc.borrow_mut();
+        inner.running = false;
+        inner.abort = None;
+    }
     let mut dirty = (false, false);
     subscribers::run(
         &ctx.subs,

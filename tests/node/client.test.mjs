@@ -274,3 +274,14 @@ test("addMessage, setMessages, setState notify subscribers; clone copies", async
   assert.equal(seen.length, 4);
   assert.throws(() => agent.addMessage({ id: "bad", role: "wizard" }), (e) => e instanceof Error && /invalid message/.test(e.message));
 });
+
+test("isRunning is already false when onRunFinalized runs", async () => {
+  const { fetch } = scriptedFetch([started(), finished()]);
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const seen = [];
+  await agent.runAgent(undefined, {
+    onRunInitialized: ({ agent: a }) => seen.push(["init", a.isRunning]),
+    onRunFinalized: ({ agent: a }) => seen.push(["final", a.isRunning]),
+  });
+  assert.deepEqual(seen, [["init", true], ["final", false]]);
+});
