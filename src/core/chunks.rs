@@ -169,7 +169,7 @@ impl ChunkExpander {
         self.lanes.push((lane, pending));
     }
 
-    fn text(&mut self, c: TextMessageChunk, out: &mut Vec<Event>) -> Result<(), ChunkError> {
+    fn text(&mut self, c: TextMessageChunkEvent, out: &mut Vec<Event>) -> Result<(), ChunkError> {
         let lane = self.resolve_lane(
             Kind::Text,
             c.message_id.as_deref(),
@@ -213,7 +213,7 @@ impl ChunkExpander {
                     tool_name: String::new(),
                     parent_message_id: None,
                 };
-                out.push(Event::TextMessageStart(TextMessageStart {
+                out.push(Event::TextMessageStart(TextMessageStartEvent {
                     message_id: id,
                     role: Some(p.role),
                     name: c.name.clone(),
@@ -229,7 +229,7 @@ impl ChunkExpander {
             || c.raw_event.is_some()
             || (out.len() == start && c.metadata.is_some())
         {
-            out.push(Event::TextMessageContent(TextMessageContent {
+            out.push(Event::TextMessageContent(TextMessageContentEvent {
                 message_id: fields.id,
                 delta: c.delta.unwrap_or_default(),
                 subagent_run_id: c.subagent_run_id.or(fields.subagent_run_id),
@@ -241,7 +241,7 @@ impl ChunkExpander {
         Ok(())
     }
 
-    fn tool(&mut self, c: ToolCallChunk, out: &mut Vec<Event>) -> Result<(), ChunkError> {
+    fn tool(&mut self, c: ToolCallChunkEvent, out: &mut Vec<Event>) -> Result<(), ChunkError> {
         let lane = self.resolve_lane(
             Kind::Tool,
             c.tool_call_id.as_deref(),
@@ -291,7 +291,7 @@ impl ChunkExpander {
                     tool_name: name.clone(),
                     parent_message_id: c.parent_message_id.clone(),
                 };
-                out.push(Event::ToolCallStart(ToolCallStart {
+                out.push(Event::ToolCallStart(ToolCallStartEvent {
                     tool_call_id: id,
                     tool_call_name: name,
                     parent_message_id: c.parent_message_id.clone(),
@@ -307,7 +307,7 @@ impl ChunkExpander {
             || c.raw_event.is_some()
             || (out.len() == start && c.metadata.is_some())
         {
-            out.push(Event::ToolCallArgs(ToolCallArgs {
+            out.push(Event::ToolCallArgs(ToolCallArgsEvent {
                 tool_call_id: fields.id,
                 delta: c.delta.unwrap_or_default(),
                 subagent_run_id: c.subagent_run_id.or(fields.subagent_run_id),
@@ -321,7 +321,7 @@ impl ChunkExpander {
 
     fn reasoning(
         &mut self,
-        c: ReasoningMessageChunk,
+        c: ReasoningMessageChunkEvent,
         out: &mut Vec<Event>,
     ) -> Result<(), ChunkError> {
         let lane = self.resolve_lane(
@@ -351,9 +351,9 @@ impl ChunkExpander {
                     tool_name: String::new(),
                     parent_message_id: None,
                 };
-                out.push(Event::ReasoningMessageStart(ReasoningMessageStart {
+                out.push(Event::ReasoningMessageStart(ReasoningMessageStartEvent {
                     message_id: id,
-                    role: ReasoningRole::Reasoning,
+                    role: ReasoningRole::Tag,
                     subagent_run_id: c.subagent_run_id.clone(),
                     metadata: c.metadata.clone(),
                     ..Default::default()
@@ -366,14 +366,16 @@ impl ChunkExpander {
             || c.raw_event.is_some()
             || (out.len() == start && c.metadata.is_some())
         {
-            out.push(Event::ReasoningMessageContent(ReasoningMessageContent {
-                message_id: fields.id,
-                delta: c.delta.unwrap_or_default(),
-                subagent_run_id: c.subagent_run_id.or(fields.subagent_run_id),
-                metadata: c.metadata,
-                raw_event: c.raw_event,
-                timestamp: None,
-            }));
+            out.push(Event::ReasoningMessageContent(
+                ReasoningMessageContentEvent {
+                    message_id: fields.id,
+                    delta: c.delta.unwrap_or_default(),
+                    subagent_run_id: c.subagent_run_id.or(fields.subagent_run_id),
+                    metadata: c.metadata,
+                    raw_event: c.raw_event,
+                    timestamp: None,
+                },
+            ));
         }
         Ok(())
     }
@@ -408,17 +410,17 @@ fn agree(
 
 fn end_of(p: Pending) -> Event {
     match p.kind {
-        Kind::Text => Event::TextMessageEnd(TextMessageEnd {
+        Kind::Text => Event::TextMessageEnd(TextMessageEndEvent {
             message_id: p.id,
             subagent_run_id: p.subagent_run_id,
             ..Default::default()
         }),
-        Kind::Tool => Event::ToolCallEnd(ToolCallEnd {
+        Kind::Tool => Event::ToolCallEnd(ToolCallEndEvent {
             tool_call_id: p.id,
             subagent_run_id: p.subagent_run_id,
             ..Default::default()
         }),
-        Kind::Reasoning => Event::ReasoningMessageEnd(ReasoningMessageEnd {
+        Kind::Reasoning => Event::ReasoningMessageEnd(ReasoningMessageEndEvent {
             message_id: p.id,
             subagent_run_id: p.subagent_run_id,
             ..Default::default()

@@ -181,28 +181,30 @@ struct Delta {
 }
 
 fn fast_delta(data: &str) -> Option<Event> {
-    use super::types::{ReasoningMessageContent, TextMessageContent, ToolCallArgs};
+    use super::types::{ReasoningMessageContentEvent, TextMessageContentEvent, ToolCallArgsEvent};
     let d: Delta = serde_json::from_str(data).ok()?;
     match (d.ty.as_str(), d.message_id, d.tool_call_id) {
         ("TEXT_MESSAGE_CONTENT", Some(message_id), None) => {
-            Some(Event::TextMessageContent(TextMessageContent {
+            Some(Event::TextMessageContent(TextMessageContentEvent {
                 message_id,
                 delta: d.delta,
                 ..Default::default()
             }))
         }
-        ("REASONING_MESSAGE_CONTENT", Some(message_id), None) => {
-            Some(Event::ReasoningMessageContent(ReasoningMessageContent {
+        ("REASONING_MESSAGE_CONTENT", Some(message_id), None) => Some(
+            Event::ReasoningMessageContent(ReasoningMessageContentEvent {
                 message_id,
+                delta: d.delta,
+                ..Default::default()
+            }),
+        ),
+        ("TOOL_CALL_ARGS", None, Some(tool_call_id)) => {
+            Some(Event::ToolCallArgs(ToolCallArgsEvent {
+                tool_call_id,
                 delta: d.delta,
                 ..Default::default()
             }))
         }
-        ("TOOL_CALL_ARGS", None, Some(tool_call_id)) => Some(Event::ToolCallArgs(ToolCallArgs {
-            tool_call_id,
-            delta: d.delta,
-            ..Default::default()
-        })),
         _ => None,
     }
 }

@@ -69,7 +69,7 @@ impl Reducer {
     /// How RUN_FINISHED reads given what this run did so far: a success names
     /// the tool calls still waiting for results, or they are tallied from the
     /// calls the run started and answered.
-    pub fn finished_of(&self, e: &RunFinished) -> Finished {
+    pub fn finished_of(&self, e: &RunFinishedEvent) -> Finished {
         match &e.outcome {
             Some(RunOutcome::Interrupt { interrupts }) => Finished::Interrupt {
                 interrupts: interrupts.clone(),
@@ -124,7 +124,7 @@ impl Reducer {
                                 ..Default::default()
                             };
                             if role == TextRole::System {
-                                Message::System(m)
+                                Message::System(m.into_role())
                             } else {
                                 Message::Developer(m)
                             }
@@ -390,7 +390,7 @@ impl Reducer {
         out.new_message = Some(i);
     }
 
-    fn tool_call_start(&mut self, s: &mut AgentState, e: &ToolCallStart, out: &mut Applied) {
+    fn tool_call_start(&mut self, s: &mut AgentState, e: &ToolCallStartEvent, out: &mut Applied) {
         let id = &e.tool_call_id;
         if self.run_tool_call_set.insert(id.clone()) {
             self.run_tool_calls.push(id.clone());
@@ -440,7 +440,7 @@ impl Reducer {
     }
 
     /// The assistant message a new tool call goes into, created if needed.
-    fn resolve_parent(&mut self, s: &mut AgentState, e: &ToolCallStart) -> usize {
+    fn resolve_parent(&mut self, s: &mut AgentState, e: &ToolCallStartEvent) -> usize {
         // An empty parentMessageId counts as none, as the reference's truthiness test has it.
         let created_id = match e.parent_message_id.as_ref().filter(|p| !p.is_empty()) {
             Some(pid) => match s.messages.find(pid) {
@@ -470,7 +470,7 @@ impl Reducer {
         }))
     }
 
-    fn tool_call_result(&mut self, s: &mut AgentState, e: &ToolCallResult, out: &mut Applied) {
+    fn tool_call_result(&mut self, s: &mut AgentState, e: &ToolCallResultEvent, out: &mut Applied) {
         self.answered.insert(e.tool_call_id.clone());
         let mut msg = ToolMessage {
             id: e.message_id.clone(),
@@ -499,7 +499,7 @@ impl Reducer {
         out.messages_changed = true;
     }
 
-    fn messages_snapshot(&mut self, s: &mut AgentState, e: &MessagesSnapshot) {
+    fn messages_snapshot(&mut self, s: &mut AgentState, e: &MessagesSnapshotEvent) {
         let owned = authoritative_activity_types(e.metadata.as_ref());
         let has_activity = e.messages.iter().any(Message::is_activity);
         let has_reasoning = e
@@ -547,13 +547,18 @@ impl Reducer {
         s.messages.set_entries(kept);
     }
 
-    fn activity_snapshot(&mut self, s: &mut AgentState, e: &ActivitySnapshot, out: &mut Applied) {
+    fn activity_snapshot(
+        &mut self,
+        s: &mut AgentState,
+        e: &ActivitySnapshotEvent,
+        out: &mut Applied,
+    ) {
         let fresh = || ActivityMessage {
             id: e.message_id.clone(),
             activity_type: e.activity_type.clone(),
             content: e.content.clone(),
             subagent_run_id: e.subagent_run_id.clone(),
-            metadata: None,
+            ..Default::default()
         };
         let replace = e.replace.unwrap_or(true);
         out.messages_changed = true;
@@ -593,7 +598,7 @@ impl Reducer {
         }
     }
 
-    fn activity_delta(&mut self, s: &mut AgentState, e: &ActivityDelta, out: &mut Applied) {
+    fn activity_delta(&mut self, s: &mut AgentState, e: &ActivityDeltaEvent, out: &mut Applied) {
         let Some(i) = s.messages.find(&e.message_id) else {
             return;
         };

@@ -127,8 +127,8 @@ impl Verifier {
                         .insert(id.clone(), tag.map(str::to_owned));
                 }
             }
-            Event::TextMessageContent(TextMessageContent { message_id: id, .. })
-            | Event::TextMessageEnd(TextMessageEnd { message_id: id, .. }) => {
+            Event::TextMessageContent(TextMessageContentEvent { message_id: id, .. })
+            | Event::TextMessageEnd(TextMessageEndEvent { message_id: id, .. }) => {
                 if !self.active_messages.contains(id) {
                     return err(if matches!(event, Event::TextMessageContent(_)) {
                         format!("Cannot send 'TEXT_MESSAGE_CONTENT' event: No active text message found with ID '{id}'. Start a text message with 'TEXT_MESSAGE_START' first.")
@@ -142,10 +142,10 @@ impl Verifier {
                 }
             }
             Event::ToolCallStart(e) => self.tool_call_start(e)?,
-            Event::ToolCallArgs(ToolCallArgs {
+            Event::ToolCallArgs(ToolCallArgsEvent {
                 tool_call_id: id, ..
             })
-            | Event::ToolCallEnd(ToolCallEnd {
+            | Event::ToolCallEnd(ToolCallEndEvent {
                 tool_call_id: id, ..
             }) => {
                 if !self.active_tool_calls.contains(id) {
@@ -231,8 +231,8 @@ impl Verifier {
                     .message
                     .insert(e.message_id.clone(), tag.map(str::to_owned));
             }
-            Event::ReasoningStart(ReasoningStart { message_id: id, .. })
-            | Event::ReasoningMessageStart(ReasoningMessageStart { message_id: id, .. }) => {
+            Event::ReasoningStart(ReasoningStartEvent { message_id: id, .. })
+            | Event::ReasoningMessageStart(ReasoningMessageStartEvent { message_id: id, .. }) => {
                 let span = matches!(event, Event::ReasoningStart(_));
                 let open = if span {
                     &self.active_spans
@@ -260,9 +260,11 @@ impl Verifier {
                         .insert(id.clone(), tag.map(str::to_owned));
                 }
             }
-            Event::ReasoningMessageContent(ReasoningMessageContent { message_id: id, .. })
-            | Event::ReasoningMessageEnd(ReasoningMessageEnd { message_id: id, .. })
-            | Event::ReasoningEnd(ReasoningEnd { message_id: id, .. }) => {
+            Event::ReasoningMessageContent(ReasoningMessageContentEvent {
+                message_id: id, ..
+            })
+            | Event::ReasoningMessageEnd(ReasoningMessageEndEvent { message_id: id, .. })
+            | Event::ReasoningEnd(ReasoningEndEvent { message_id: id, .. }) => {
                 let span = matches!(event, Event::ReasoningEnd(_));
                 let open = if span {
                     &self.active_spans
@@ -324,11 +326,11 @@ impl Verifier {
                 }
                 self.active_subagents.push(id.clone());
             }
-            Event::SubagentFinished(SubagentFinished {
+            Event::SubagentFinished(SubagentFinishedEvent {
                 subagent_run_id: id,
                 ..
             })
-            | Event::SubagentError(SubagentError {
+            | Event::SubagentError(SubagentErrorEvent {
                 subagent_run_id: id,
                 ..
             }) => {
@@ -352,7 +354,7 @@ impl Verifier {
         Ok(())
     }
 
-    fn tool_call_start(&mut self, e: &ToolCallStart) -> Result<(), VerifyError> {
+    fn tool_call_start(&mut self, e: &ToolCallStartEvent) -> Result<(), VerifyError> {
         let id = &e.tool_call_id;
         if self.active_tool_calls.contains(id) {
             return err(format!("Cannot send 'TOOL_CALL_START' event: A tool call with ID '{id}' is already in progress. Complete it with 'TOOL_CALL_END' first."));

@@ -903,7 +903,7 @@ async fn stream_body(ctx: &mut RunCtx, body: &Body) -> Result<(), Failure> {
             Err(e) if super::error::is_abort(&e) => {
                 // As the reference: an abort mid-stream ends the run with a
                 // RUN_ERROR of code "abort", quietly.
-                let abort = Event::RunError(RunError_ {
+                let abort = Event::RunError(RunErrorEvent {
                     message: "Request aborted".into(),
                     code: Some("abort".into()),
                     ..Default::default()
@@ -933,8 +933,6 @@ async fn stream_body(ctx: &mut RunCtx, body: &Body) -> Result<(), Failure> {
         }
     }
 }
-
-use crate::core::types::RunError as RunError_;
 
 async fn apply_all(ctx: &mut RunCtx, events: &mut Vec<Event>) {
     for event in std::mem::take(events) {
@@ -1019,15 +1017,15 @@ fn extras(
             .cloned()
     };
     Ok(Some(match event {
-        Event::TextMessageContent(TextMessageContent { message_id, .. })
-        | Event::TextMessageEnd(TextMessageEnd { message_id, .. }) => {
+        Event::TextMessageContent(TextMessageContentEvent { message_id, .. })
+        | Event::TextMessageEnd(TextMessageEndEvent { message_id, .. }) => {
             let Some(t) = text_of(h, message_id) else {
                 return Ok(None);
             };
             vec![("textMessageBuffer", JsValue::from_str(&t))]
         }
-        Event::ReasoningMessageContent(ReasoningMessageContent { message_id, .. })
-        | Event::ReasoningMessageEnd(ReasoningMessageEnd { message_id, .. }) => {
+        Event::ReasoningMessageContent(ReasoningMessageContentEvent { message_id, .. })
+        | Event::ReasoningMessageEnd(ReasoningMessageEndEvent { message_id, .. }) => {
             let Some(t) = text_of(h, message_id) else {
                 return Ok(None);
             };
@@ -1182,8 +1180,8 @@ async fn process_event(ctx: &mut RunCtx, event: Event) {
         let mut inner = rc.borrow_mut();
         let h = &mut inner.agent.messages;
         match &event {
-            Event::TextMessageEnd(TextMessageEnd { message_id, .. })
-            | Event::ReasoningMessageEnd(ReasoningMessageEnd { message_id, .. }) => {
+            Event::TextMessageEnd(TextMessageEndEvent { message_id, .. })
+            | Event::ReasoningMessageEnd(ReasoningMessageEndEvent { message_id, .. }) => {
                 announce = h
                     .find(message_id)
                     .filter(|&i| !h.get(i).is_some_and(Message::is_activity));

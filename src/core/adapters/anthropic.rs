@@ -68,7 +68,8 @@ use serde_json::{json, Map, Value};
 use super::common::{self, Media, MediaKind, Part};
 use super::error::{AdapterError, Format};
 use crate::core::types::{
-    AssistantMessage, Content, ContentPart, Message, PartSource, ReasoningMessage,
+    AssistantMessage, Content, ContentPart, InstructionMessage, Message, PartSource,
+    ReasoningMessage,
 };
 
 const FORMAT: Format = Format::Anthropic;
@@ -105,9 +106,10 @@ pub fn to_anthropic(
     for message in messages {
         match message {
             Message::Activity(_) => {}
-            Message::System(s) | Message::Developer(s) => {
-                if !s.content.is_empty() {
-                    system.push(&s.content);
+            Message::System(InstructionMessage { content, .. })
+            | Message::Developer(InstructionMessage { content, .. }) => {
+                if !content.is_empty() {
+                    system.push(content);
                 }
             }
             Message::Reasoning(r) => thinking.extend(thinking_block(r, options.reasoning)),

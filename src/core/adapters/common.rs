@@ -38,16 +38,15 @@ impl MediaKind {
 
     /// The AG-UI part for a source read back from a target.
     pub(super) fn part(self, source: PartSource, filename: Option<String>) -> ContentPart {
-        let media = MediaPart {
-            id: None,
-            source,
+        let media = MediaPart::<()> {
             metadata: filename.map(|f| serde_json::json!({ "filename": f })),
+            ..MediaPart::new(source)
         };
         match self {
-            MediaKind::Image => ContentPart::Image(media),
-            MediaKind::Audio => ContentPart::Audio(media),
-            MediaKind::Video => ContentPart::Video(media),
-            MediaKind::Document => ContentPart::Document(media),
+            MediaKind::Image => ContentPart::Image(media.retag()),
+            MediaKind::Audio => ContentPart::Audio(media.retag()),
+            MediaKind::Video => ContentPart::Video(media.retag()),
+            MediaKind::Document => ContentPart::Document(media.retag()),
         }
     }
 }
@@ -112,10 +111,10 @@ pub(super) fn parts(
                 out.push(Part::Text(text));
                 continue;
             }
-            ContentPart::Image(m) => (MediaKind::Image, m),
-            ContentPart::Audio(m) => (MediaKind::Audio, m),
-            ContentPart::Video(m) => (MediaKind::Video, m),
-            ContentPart::Document(m) => (MediaKind::Document, m),
+            ContentPart::Image(m) => (MediaKind::Image, m.retag::<()>()),
+            ContentPart::Audio(m) => (MediaKind::Audio, m.retag()),
+            ContentPart::Video(m) => (MediaKind::Video, m.retag()),
+            ContentPart::Document(m) => (MediaKind::Document, m.retag()),
             // upgrade_parts never returns one; refuse rather than assume.
             ContentPart::Binary(_) => return Err(binary_error(index)),
         };
@@ -248,9 +247,8 @@ pub(super) fn tool_body(content: &Content, error: Option<&str>, prefix: &str) ->
 
 pub(super) fn text_part(text: String) -> ContentPart {
     ContentPart::Text(TextPart {
-        id: None,
         text,
-        metadata: None,
+        ..Default::default()
     })
 }
 

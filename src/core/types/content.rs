@@ -3,10 +3,19 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::message::role_tag;
 use super::strict;
+
+role_tag!(TextTag = "text");
+role_tag!(ImageTag = "image");
+role_tag!(AudioTag = "audio");
+role_tag!(VideoTag = "video");
+role_tag!(DocumentTag = "document");
+role_tag!(BinaryTag = "binary");
 
 /// Where a media part's bytes come from.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum PartSource {
     /// Bytes carried inline, base64-encoded.
@@ -46,8 +55,11 @@ pub enum PartSource {
 pub const SOURCE_TYPES: &[&str] = &["data", "url", "file"];
 
 /// A text part.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct TextPart {
+    #[serde(rename = "type")]
+    pub kind: TextTag,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -60,12 +72,16 @@ pub struct TextPart {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "strict::non_null"
     )]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
     pub metadata: Option<Value>,
 }
 
-/// An image, audio, video or document part.
+/// An image, audio, video or document part; `K` is its `type` tag.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct MediaPart {
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct MediaPart<K> {
+    #[serde(rename = "type")]
+    pub kind: K,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -78,14 +94,55 @@ pub struct MediaPart {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "strict::non_null"
     )]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
     pub metadata: Option<Value>,
+}
+
+/// An image part.
+#[cfg_attr(target_arch = "wasm32", tsify::declare)]
+pub type ImagePart = MediaPart<ImageTag>;
+/// An audio part.
+#[cfg_attr(target_arch = "wasm32", tsify::declare)]
+pub type AudioPart = MediaPart<AudioTag>;
+/// A video part.
+#[cfg_attr(target_arch = "wasm32", tsify::declare)]
+pub type VideoPart = MediaPart<VideoTag>;
+/// A document part.
+#[cfg_attr(target_arch = "wasm32", tsify::declare)]
+pub type DocumentPart = MediaPart<DocumentTag>;
+
+impl<K> MediaPart<K> {
+    pub fn new(source: PartSource) -> Self
+    where
+        K: Default,
+    {
+        MediaPart {
+            kind: K::default(),
+            id: None,
+            source,
+            metadata: None,
+        }
+    }
+
+    /// The same part under another media type.
+    pub fn retag<T: Default>(self) -> MediaPart<T> {
+        MediaPart {
+            kind: T::default(),
+            id: self.id,
+            source: self.source,
+            metadata: self.metadata,
+        }
+    }
 }
 
 /// The pre-1.0 `binary` part. Accepted in history a client is given, and
 /// upgraded to a media part whenever it travels (see [`BinaryPart::upgrade`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct BinaryPart {
+    #[serde(rename = "type")]
+    pub kind: BinaryTag,
     pub mime_type: String,
     #[serde(
         default,
@@ -113,15 +170,26 @@ pub struct BinaryPart {
     pub filename: Option<String>,
 }
 
-/// One part of a user or tool message body.
+/// One part of a user or tool message body. Each part carries its own
+/// `type`, so the union serializes untagged; it reads by `type`.
+///
+/// In TypeScript the union is the protocol's five parts: the legacy `binary`
+/// part is kept in a history the application gave us (as the reference
+/// does), but it is not part of the 1.0 type, and naming it there would make
+/// every message type wider than @ag-ui/core's.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(
+    target_arch = "wasm32",
+    tsify(type = "TextPart | ImagePart | AudioPart | VideoPart | DocumentPart")
+)]
+#[serde(untagged)]
 pub enum ContentPart {
     Text(TextPart),
-    Image(MediaPart),
-    Audio(MediaPart),
-    Video(MediaPart),
-    Document(MediaPart),
+    Image(ImagePart),
+    Audio(AudioPart),
+    Video(VideoPart),
+    Document(DocumentPart),
     /// Legacy; never produced, and dropped where the protocol forbids it.
     Binary(BinaryPart),
 }
@@ -161,20 +229,19 @@ impl BinaryPart {
             .as_ref()
             .filter(|f| !f.is_empty())
             .map(|f| serde_json::json!({ "filename": f }));
-        let part = MediaPart {
-            id: None,
-            source,
+        let part = MediaPart::<ImageTag> {
             metadata,
+            ..MediaPart::new(source)
         };
         let m = &self.mime_type;
         Some(if m.starts_with("image/") {
             ContentPart::Image(part)
         } else if m.starts_with("audio/") {
-            ContentPart::Audio(part)
+            ContentPart::Audio(part.retag())
         } else if m.starts_with("video/") {
-            ContentPart::Video(part)
+            ContentPart::Video(part.retag())
         } else {
-            ContentPart::Document(part)
+            ContentPart::Document(part.retag())
         })
     }
 }
@@ -199,17 +266,17 @@ pub fn upgrade_parts(parts: &[ContentPart]) -> Vec<ContentPart> {
 }
 
 fn same_media(other: &ContentPart, converted: &ContentPart, legacy: &BinaryPart) -> bool {
-    let (Some(a), Some(b)) = (media(other), media(converted)) else {
+    let (Some((a_source, a_metadata)), Some((b_source, _))) = (other.media(), converted.media())
+    else {
         return false;
     };
-    if std::mem::discriminant(other) != std::mem::discriminant(converted) || a.source != b.source {
+    if std::mem::discriminant(other) != std::mem::discriminant(converted) || a_source != b_source {
         return false;
     }
     match legacy.filename.as_deref().filter(|f| !f.is_empty()) {
         None => true,
         Some(f) => {
-            a.metadata
-                .as_ref()
+            a_metadata
                 .and_then(|m| m.get("filename"))
                 .and_then(Value::as_str)
                 == Some(f)
@@ -217,18 +284,22 @@ fn same_media(other: &ContentPart, converted: &ContentPart, legacy: &BinaryPart)
     }
 }
 
-fn media(p: &ContentPart) -> Option<&MediaPart> {
-    match p {
-        ContentPart::Image(m)
-        | ContentPart::Audio(m)
-        | ContentPart::Video(m)
-        | ContentPart::Document(m) => Some(m),
-        _ => None,
+impl ContentPart {
+    /// A media part's source and metadata, whatever its media type.
+    pub fn media(&self) -> Option<(&PartSource, Option<&Value>)> {
+        match self {
+            ContentPart::Image(m) => Some((&m.source, m.metadata.as_ref())),
+            ContentPart::Audio(m) => Some((&m.source, m.metadata.as_ref())),
+            ContentPart::Video(m) => Some((&m.source, m.metadata.as_ref())),
+            ContentPart::Document(m) => Some((&m.source, m.metadata.as_ref())),
+            _ => None,
+        }
     }
 }
 
 /// A user or tool message body: a string, or parts.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(untagged)]
 pub enum Content {
     Text(String),

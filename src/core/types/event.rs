@@ -4,22 +4,24 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::content::Content;
-use super::message::{Message, TextRole};
+use super::message::{Message, ReasoningRole, TextRole, ToolRole};
 use super::patch::PatchOp;
 use super::run::{RunAgentInput, RunOutcome, SubagentOutcome, TokenUsage};
-use super::strict::{self, Metadata, Object};
+use super::strict::{self, JsonObject, Metadata};
 
 /// Declares an event struct with the fields every event carries.
 macro_rules! event {
     ($(#[$doc:meta])* $name:ident { $($body:tt)* }) => {
         $(#[$doc])*
         #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+        #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
         #[serde(rename_all = "camelCase")]
         pub struct $name {
             $($body)*
             #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::timestamp")]
             pub timestamp: Option<i64>,
             #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::non_null")]
+            #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
             pub raw_event: Option<Value>,
             #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
             pub metadata: Option<Metadata>,
@@ -29,7 +31,7 @@ macro_rules! event {
 
 event!(
     /// Opens a streamed text message.
-    TextMessageStart {
+    TextMessageStartEvent {
         pub message_id: String,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
         pub role: Option<TextRole>,
@@ -42,7 +44,7 @@ event!(
 
 event!(
     /// Appends a fragment to a streamed text message.
-    TextMessageContent {
+    TextMessageContentEvent {
         pub message_id: String,
         pub delta: String,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
@@ -52,7 +54,7 @@ event!(
 
 event!(
     /// Closes a streamed text message.
-    TextMessageEnd {
+    TextMessageEndEvent {
         pub message_id: String,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
         pub subagent_run_id: Option<String>,
@@ -61,7 +63,7 @@ event!(
 
 event!(
     /// Shorthand for start, content and end; expanded before it is applied.
-    TextMessageChunk {
+    TextMessageChunkEvent {
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
         pub message_id: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
@@ -77,7 +79,7 @@ event!(
 
 event!(
     /// Opens a tool call inside an assistant message.
-    ToolCallStart {
+    ToolCallStartEvent {
         pub tool_call_id: String,
         pub tool_call_name: String,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
@@ -89,7 +91,7 @@ event!(
 
 event!(
     /// Appends a fragment of a tool call's JSON arguments.
-    ToolCallArgs {
+    ToolCallArgsEvent {
         pub tool_call_id: String,
         pub delta: String,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
@@ -99,7 +101,7 @@ event!(
 
 event!(
     /// Closes a tool call: its arguments are complete.
-    ToolCallEnd {
+    ToolCallEndEvent {
         pub tool_call_id: String,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
         pub subagent_run_id: Option<String>,
@@ -108,7 +110,7 @@ event!(
 
 event!(
     /// Shorthand for a tool call's start, args and end.
-    ToolCallChunk {
+    ToolCallChunkEvent {
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
         pub tool_call_id: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
@@ -122,17 +124,9 @@ event!(
     }
 );
 
-/// The role literal a tool result may state.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ToolRole {
-    #[default]
-    Tool,
-}
-
 event!(
     /// What a tool returned; mints a tool message.
-    ToolCallResult {
+    ToolCallResultEvent {
         pub message_id: String,
         pub tool_call_id: String,
         pub content: Content,
@@ -145,8 +139,9 @@ event!(
 
 event!(
     /// Replaces the shared state wholesale.
-    StateSnapshot {
+    StateSnapshotEvent {
         #[serde(deserialize_with = "strict::any_value")]
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
         pub snapshot: Value,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
         pub subagent_run_id: Option<String>,
@@ -155,7 +150,7 @@ event!(
 
 event!(
     /// Changes the shared state by JSON Patch.
-    StateDelta {
+    StateDeltaEvent {
         pub delta: Vec<PatchOp>,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
         pub subagent_run_id: Option<String>,
@@ -164,17 +159,17 @@ event!(
 
 event!(
     /// Restates the whole conversation.
-    MessagesSnapshot {
+    MessagesSnapshotEvent {
         pub messages: Vec<Message>,
     }
 );
 
 event!(
     /// Creates or replaces an activity message.
-    ActivitySnapshot {
+    ActivitySnapshotEvent {
         pub message_id: String,
         pub activity_type: String,
-        pub content: Object,
+        pub content: JsonObject,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
         pub replace: Option<bool>,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
@@ -184,7 +179,7 @@ event!(
 
 event!(
     /// Changes an activity message's content by JSON Patch.
-    ActivityDelta {
+    ActivityDeltaEvent {
         pub message_id: String,
         pub activity_type: String,
         pub patch: Vec<PatchOp>,
@@ -195,8 +190,9 @@ event!(
 
 event!(
     /// An event from an underlying system, passed through.
-    Raw {
+    RawEvent {
         #[serde(deserialize_with = "strict::any_value")]
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
         pub event: Value,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
         pub source: Option<String>,
@@ -207,9 +203,10 @@ event!(
 
 event!(
     /// An application-defined event.
-    Custom {
+    CustomEvent {
         pub name: String,
         #[serde(deserialize_with = "strict::any_value")]
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
         pub value: Value,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
         pub subagent_run_id: Option<String>,
@@ -218,7 +215,7 @@ event!(
 
 event!(
     /// Opens a run.
-    RunStarted {
+    RunStartedEvent {
         pub thread_id: String,
         pub run_id: String,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
@@ -232,10 +229,11 @@ event!(
 
 event!(
     /// Closes a run: success, interrupt or cancelled.
-    RunFinished {
+    RunFinishedEvent {
         pub thread_id: String,
         pub run_id: String,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::non_null")]
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
         pub result: Option<Value>,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
         pub outcome: Option<RunOutcome>,
@@ -246,7 +244,7 @@ event!(
 
 event!(
     /// The run failed on the agent's side.
-    RunError {
+    RunErrorEvent {
         pub message: String,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
         pub code: Option<String>,
@@ -257,7 +255,7 @@ event!(
 
 event!(
     /// Opens a named step.
-    StepStarted {
+    StepStartedEvent {
         pub step_name: String,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
         pub subagent_run_id: Option<String>,
@@ -266,7 +264,7 @@ event!(
 
 event!(
     /// Closes a named step.
-    StepFinished {
+    StepFinishedEvent {
         pub step_name: String,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
         pub subagent_run_id: Option<String>,
@@ -275,24 +273,16 @@ event!(
 
 event!(
     /// Opens a reasoning span.
-    ReasoningStart {
+    ReasoningStartEvent {
         pub message_id: String,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
         pub subagent_run_id: Option<String>,
     }
 );
 
-/// The role literal of a reasoning message.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ReasoningRole {
-    #[default]
-    Reasoning,
-}
-
 event!(
     /// Opens a reasoning message.
-    ReasoningMessageStart {
+    ReasoningMessageStartEvent {
         pub message_id: String,
         pub role: ReasoningRole,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
@@ -302,7 +292,7 @@ event!(
 
 event!(
     /// Appends to a reasoning message.
-    ReasoningMessageContent {
+    ReasoningMessageContentEvent {
         pub message_id: String,
         pub delta: String,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
@@ -312,7 +302,7 @@ event!(
 
 event!(
     /// Closes a reasoning message.
-    ReasoningMessageEnd {
+    ReasoningMessageEndEvent {
         pub message_id: String,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
         pub subagent_run_id: Option<String>,
@@ -321,7 +311,7 @@ event!(
 
 event!(
     /// Shorthand for a reasoning message's start, content and end.
-    ReasoningMessageChunk {
+    ReasoningMessageChunkEvent {
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
         pub message_id: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
@@ -333,7 +323,7 @@ event!(
 
 event!(
     /// Closes a reasoning span.
-    ReasoningEnd {
+    ReasoningEndEvent {
         pub message_id: String,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
         pub subagent_run_id: Option<String>,
@@ -342,6 +332,7 @@ event!(
 
 /// What an encrypted reasoning value attaches to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "kebab-case")]
 pub enum EncryptedSubtype {
     ToolCall,
@@ -351,7 +342,7 @@ pub enum EncryptedSubtype {
 
 event!(
     /// Attaches an opaque encrypted value to a message or tool call.
-    ReasoningEncryptedValue {
+    ReasoningEncryptedValueEvent {
         pub subtype: EncryptedSubtype,
         pub entity_id: String,
         pub encrypted_value: String,
@@ -362,7 +353,7 @@ event!(
 
 event!(
     /// A subagent invocation begins.
-    SubagentStarted {
+    SubagentStartedEvent {
         pub subagent_run_id: String,
         pub name: String,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
@@ -378,9 +369,10 @@ event!(
 
 event!(
     /// A subagent invocation ends.
-    SubagentFinished {
+    SubagentFinishedEvent {
         pub subagent_run_id: String,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::non_null")]
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
         pub result: Option<Value>,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
         pub outcome: Option<SubagentOutcome>,
@@ -389,7 +381,7 @@ event!(
 
 event!(
     /// A subagent invocation failed.
-    SubagentError {
+    SubagentErrorEvent {
         pub subagent_run_id: String,
         pub message: String,
         #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
@@ -399,12 +391,13 @@ event!(
 
 /// Generates the [`Event`] union and its type names from one list.
 macro_rules! events {
-    ($($variant:ident = $wire:literal),* $(,)?) => {
+    ($($variant:ident($ty:ident) = $wire:literal),* $(,)?) => {
         /// Any event of protocol 1.0.
         #[derive(Debug, Clone, PartialEq, Serialize)]
+        #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
         #[serde(tag = "type")]
         pub enum Event {
-            $(#[serde(rename = $wire)] $variant($variant),)*
+            $(#[serde(rename = $wire)] $variant($ty),)*
         }
 
         /// Every event type name of protocol 1.0.
@@ -421,7 +414,7 @@ macro_rules! events {
             /// Reads an event of a known type from its JSON object.
             pub fn from_value(type_name: &str, value: Value) -> Result<Event, String> {
                 match type_name {
-                    $($wire => typed::<$variant>(value).map(Event::$variant),)*
+                    $($wire => typed::<$ty>(value).map(Event::$variant),)*
                     other => Err(format!("unknown event type '{other}'")),
                 }
             }
@@ -441,37 +434,37 @@ fn typed<T: serde::de::DeserializeOwned>(value: Value) -> Result<T, String> {
 }
 
 events!(
-    TextMessageStart = "TEXT_MESSAGE_START",
-    TextMessageContent = "TEXT_MESSAGE_CONTENT",
-    TextMessageEnd = "TEXT_MESSAGE_END",
-    TextMessageChunk = "TEXT_MESSAGE_CHUNK",
-    ToolCallStart = "TOOL_CALL_START",
-    ToolCallArgs = "TOOL_CALL_ARGS",
-    ToolCallEnd = "TOOL_CALL_END",
-    ToolCallChunk = "TOOL_CALL_CHUNK",
-    ToolCallResult = "TOOL_CALL_RESULT",
-    StateSnapshot = "STATE_SNAPSHOT",
-    StateDelta = "STATE_DELTA",
-    MessagesSnapshot = "MESSAGES_SNAPSHOT",
-    ActivitySnapshot = "ACTIVITY_SNAPSHOT",
-    ActivityDelta = "ACTIVITY_DELTA",
-    Raw = "RAW",
-    Custom = "CUSTOM",
-    RunStarted = "RUN_STARTED",
-    RunFinished = "RUN_FINISHED",
-    RunError = "RUN_ERROR",
-    StepStarted = "STEP_STARTED",
-    StepFinished = "STEP_FINISHED",
-    ReasoningStart = "REASONING_START",
-    ReasoningMessageStart = "REASONING_MESSAGE_START",
-    ReasoningMessageContent = "REASONING_MESSAGE_CONTENT",
-    ReasoningMessageEnd = "REASONING_MESSAGE_END",
-    ReasoningMessageChunk = "REASONING_MESSAGE_CHUNK",
-    ReasoningEnd = "REASONING_END",
-    ReasoningEncryptedValue = "REASONING_ENCRYPTED_VALUE",
-    SubagentStarted = "SUBAGENT_STARTED",
-    SubagentFinished = "SUBAGENT_FINISHED",
-    SubagentError = "SUBAGENT_ERROR",
+    TextMessageStart(TextMessageStartEvent) = "TEXT_MESSAGE_START",
+    TextMessageContent(TextMessageContentEvent) = "TEXT_MESSAGE_CONTENT",
+    TextMessageEnd(TextMessageEndEvent) = "TEXT_MESSAGE_END",
+    TextMessageChunk(TextMessageChunkEvent) = "TEXT_MESSAGE_CHUNK",
+    ToolCallStart(ToolCallStartEvent) = "TOOL_CALL_START",
+    ToolCallArgs(ToolCallArgsEvent) = "TOOL_CALL_ARGS",
+    ToolCallEnd(ToolCallEndEvent) = "TOOL_CALL_END",
+    ToolCallChunk(ToolCallChunkEvent) = "TOOL_CALL_CHUNK",
+    ToolCallResult(ToolCallResultEvent) = "TOOL_CALL_RESULT",
+    StateSnapshot(StateSnapshotEvent) = "STATE_SNAPSHOT",
+    StateDelta(StateDeltaEvent) = "STATE_DELTA",
+    MessagesSnapshot(MessagesSnapshotEvent) = "MESSAGES_SNAPSHOT",
+    ActivitySnapshot(ActivitySnapshotEvent) = "ACTIVITY_SNAPSHOT",
+    ActivityDelta(ActivityDeltaEvent) = "ACTIVITY_DELTA",
+    Raw(RawEvent) = "RAW",
+    Custom(CustomEvent) = "CUSTOM",
+    RunStarted(RunStartedEvent) = "RUN_STARTED",
+    RunFinished(RunFinishedEvent) = "RUN_FINISHED",
+    RunError(RunErrorEvent) = "RUN_ERROR",
+    StepStarted(StepStartedEvent) = "STEP_STARTED",
+    StepFinished(StepFinishedEvent) = "STEP_FINISHED",
+    ReasoningStart(ReasoningStartEvent) = "REASONING_START",
+    ReasoningMessageStart(ReasoningMessageStartEvent) = "REASONING_MESSAGE_START",
+    ReasoningMessageContent(ReasoningMessageContentEvent) = "REASONING_MESSAGE_CONTENT",
+    ReasoningMessageEnd(ReasoningMessageEndEvent) = "REASONING_MESSAGE_END",
+    ReasoningMessageChunk(ReasoningMessageChunkEvent) = "REASONING_MESSAGE_CHUNK",
+    ReasoningEnd(ReasoningEndEvent) = "REASONING_END",
+    ReasoningEncryptedValue(ReasoningEncryptedValueEvent) = "REASONING_ENCRYPTED_VALUE",
+    SubagentStarted(SubagentStartedEvent) = "SUBAGENT_STARTED",
+    SubagentFinished(SubagentFinishedEvent) = "SUBAGENT_FINISHED",
+    SubagentError(SubagentErrorEvent) = "SUBAGENT_ERROR",
 );
 
 impl Event {

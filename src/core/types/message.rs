@@ -3,13 +3,40 @@
 use serde::{Deserialize, Serialize};
 
 use super::content::Content;
-use super::strict::{self, Metadata, Object};
+use super::strict::{self, JsonObject, Metadata};
 use super::tool::ToolCall;
 
-/// Instructions from the application developer.
+/// Declares the one-value enum that a message struct carries as its `role`,
+/// so each message type names its role in TypeScript as @ag-ui/core does.
+macro_rules! role_tag {
+    ($(#[$doc:meta])* $name:ident = $lit:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+        #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+        pub enum $name {
+            #[default]
+            #[serde(rename = $lit)]
+            Tag,
+        }
+    };
+}
+pub(crate) use role_tag;
+
+role_tag!(DeveloperRole = "developer");
+role_tag!(SystemRole = "system");
+role_tag!(AssistantRole = "assistant");
+role_tag!(UserRole = "user");
+role_tag!(ToolRole = "tool");
+role_tag!(ActivityRole = "activity");
+role_tag!(ReasoningRole = "reasoning");
+
+/// Instructions: a system prompt, or a developer message. The two differ
+/// only in their role.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
-pub struct DeveloperMessage {
+pub struct InstructionMessage<R> {
+    pub role: R,
     pub id: String,
     pub content: String,
     #[serde(
@@ -38,13 +65,35 @@ pub struct DeveloperMessage {
     pub subagent_run_id: Option<String>,
 }
 
-/// A system prompt. Same shape as [`DeveloperMessage`].
-pub type SystemMessage = DeveloperMessage;
+impl<R> InstructionMessage<R> {
+    /// The same message under another role.
+    pub fn into_role<S: Default>(self) -> InstructionMessage<S> {
+        InstructionMessage {
+            role: S::default(),
+            id: self.id,
+            content: self.content,
+            name: self.name,
+            encrypted_value: self.encrypted_value,
+            metadata: self.metadata,
+            subagent_run_id: self.subagent_run_id,
+        }
+    }
+}
+
+/// Instructions from the application developer.
+#[cfg_attr(target_arch = "wasm32", tsify::declare)]
+pub type DeveloperMessage = InstructionMessage<DeveloperRole>;
+
+/// A system prompt.
+#[cfg_attr(target_arch = "wasm32", tsify::declare)]
+pub type SystemMessage = InstructionMessage<SystemRole>;
 
 /// A reply from the agent: text, tool calls, or both.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct AssistantMessage {
+    pub role: AssistantRole,
     pub id: String,
     #[serde(
         default,
@@ -86,8 +135,10 @@ pub struct AssistantMessage {
 
 /// What the person typed: text, or multimodal parts.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct UserMessage {
+    pub role: UserRole,
     pub id: String,
     pub content: Content,
     #[serde(
@@ -118,8 +169,10 @@ pub struct UserMessage {
 
 /// What a tool returned, linked to its call by `toolCallId`.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct ToolMessage {
+    pub role: ToolRole,
     pub id: String,
     pub content: Content,
     pub tool_call_id: String,
@@ -151,11 +204,13 @@ pub struct ToolMessage {
 
 /// Frontend-only UI state (a plan, a search, progress). Never sent to the agent.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct ActivityMessage {
+    pub role: ActivityRole,
     pub id: String,
     pub activity_type: String,
-    pub content: Object,
+    pub content: JsonObject,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -173,8 +228,10 @@ pub struct ActivityMessage {
 /// The agent's reasoning: a visible summary, and an opaque `encryptedValue`
 /// that is sent back verbatim on the next turn.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct ReasoningMessage {
+    pub role: ReasoningRole,
     pub id: String,
     pub content: String,
     #[serde(
@@ -197,9 +254,11 @@ pub struct ReasoningMessage {
     pub subagent_run_id: Option<String>,
 }
 
-/// One message of the conversation.
+/// One message of the conversation. Each variant's struct carries its own
+/// `role`, so the union serializes untagged; it reads by `role`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "role", rename_all = "lowercase")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(untagged)]
 pub enum Message {
     Developer(DeveloperMessage),
     System(SystemMessage),
@@ -233,6 +292,7 @@ pub const ROLES: &[&str] = &[
 
 /// The roles a streamed text message may take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum TextRole {
     Developer,
@@ -245,7 +305,8 @@ pub enum TextRole {
 impl Message {
     pub fn id(&self) -> &str {
         match self {
-            Message::Developer(m) | Message::System(m) => &m.id,
+            Message::Developer(m) => &m.id,
+            Message::System(m) => &m.id,
             Message::Assistant(m) => &m.id,
             Message::User(m) => &m.id,
             Message::Tool(m) => &m.id,
@@ -272,7 +333,8 @@ impl Message {
 
     pub fn metadata_mut(&mut self) -> &mut Option<Metadata> {
         match self {
-            Message::Developer(m) | Message::System(m) => &mut m.metadata,
+            Message::Developer(m) => &mut m.metadata,
+            Message::System(m) => &mut m.metadata,
             Message::Assistant(m) => &mut m.metadata,
             Message::User(m) => &mut m.metadata,
             Message::Tool(m) => &mut m.metadata,
@@ -283,7 +345,8 @@ impl Message {
 
     pub fn subagent_run_id(&self) -> Option<&str> {
         match self {
-            Message::Developer(m) | Message::System(m) => m.subagent_run_id.as_deref(),
+            Message::Developer(m) => m.subagent_run_id.as_deref(),
+            Message::System(m) => m.subagent_run_id.as_deref(),
             Message::Assistant(m) => m.subagent_run_id.as_deref(),
             Message::User(m) => m.subagent_run_id.as_deref(),
             Message::Tool(m) => m.subagent_run_id.as_deref(),
@@ -295,7 +358,8 @@ impl Message {
     /// The slot for an encrypted value; activity messages have none.
     pub fn encrypted_value_mut(&mut self) -> Option<&mut Option<String>> {
         match self {
-            Message::Developer(m) | Message::System(m) => Some(&mut m.encrypted_value),
+            Message::Developer(m) => Some(&mut m.encrypted_value),
+            Message::System(m) => Some(&mut m.encrypted_value),
             Message::Assistant(m) => Some(&mut m.encrypted_value),
             Message::User(m) => Some(&mut m.encrypted_value),
             Message::Tool(m) => Some(&mut m.encrypted_value),
@@ -307,7 +371,8 @@ impl Message {
     /// The text a streaming message has so far; non-text content reads as "".
     pub fn text(&self) -> &str {
         match self {
-            Message::Developer(m) | Message::System(m) => &m.content,
+            Message::Developer(m) => &m.content,
+            Message::System(m) => &m.content,
             Message::Assistant(m) => m.content.as_deref().unwrap_or(""),
             Message::User(m) => content_text(&m.content),
             Message::Tool(m) => content_text(&m.content),
@@ -321,7 +386,8 @@ impl Message {
     /// whether the text was extended in place (`content` was already a string).
     pub fn append_text(&mut self, delta: &str) -> bool {
         match self {
-            Message::Developer(m) | Message::System(m) => m.content.push_str(delta),
+            Message::Developer(m) => m.content.push_str(delta),
+            Message::System(m) => m.content.push_str(delta),
             Message::Assistant(m) => match &mut m.content {
                 Some(c) => c.push_str(delta),
                 None => {
@@ -355,7 +421,8 @@ impl Message {
     /// `null`; typed messages cannot hold one, so this only exists for parity.
     pub fn clear_subagent_run_id(&mut self) {
         match self {
-            Message::Developer(m) | Message::System(m) => m.subagent_run_id = None,
+            Message::Developer(m) => m.subagent_run_id = None,
+            Message::System(m) => m.subagent_run_id = None,
             Message::Assistant(m) => m.subagent_run_id = None,
             Message::User(m) => m.subagent_run_id = None,
             Message::Tool(m) => m.subagent_run_id = None,

@@ -13,5 +13,5 @@ pub use event::*;
 pub use message::*;
 pub use patch::{PatchOp, Pointer};
 pub use run::*;
-pub use strict::{Metadata, Object};
+pub use strict::{JsonObject, Metadata};
 pub use tool::*;

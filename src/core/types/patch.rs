@@ -5,6 +5,8 @@ use serde_json::Value;
 
 /// A JSON Pointer (RFC 6901): empty, or `/`-prefixed tokens with `~0`/`~1` escapes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(rename = "JsonPointer"))]
 #[serde(transparent)]
 pub struct Pointer(String);
 
@@ -63,6 +65,8 @@ impl<'de> Deserialize<'de> for Pointer {
 
 /// One JSON Patch operation. A missing `value` is an error; `null` is a value.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(rename = "JsonPatchOperation"))]
 #[serde(tag = "op", rename_all = "lowercase")]
 pub enum PatchOp {
     Add { path: Pointer, value: Value },

@@ -4,11 +4,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::message::Message;
-use super::strict::{self, Metadata, Object};
+use super::strict::{self, JsonObject, Metadata};
 use super::tool::{Context, Tool};
 
 /// A question the agent needs answered before the thread can go on.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct Interrupt {
     pub id: String,
@@ -30,7 +31,7 @@ pub struct Interrupt {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "strict::some"
     )]
-    pub response_schema: Option<Object>,
+    pub response_schema: Option<JsonObject>,
     /// An ISO 8601 instant after which the interrupt can no longer be answered.
     #[serde(
         default,
@@ -54,6 +55,7 @@ pub struct Interrupt {
 
 /// How an interrupt was answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum ResumeStatus {
     Resolved,
@@ -62,6 +64,7 @@ pub enum ResumeStatus {
 
 /// The answer to one interrupt, sent with the next run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct ResumeEntry {
     pub interrupt_id: String,
@@ -71,6 +74,7 @@ pub struct ResumeEntry {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "strict::non_null"
     )]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
     pub payload: Option<Value>,
     #[serde(
         default,
@@ -82,6 +86,7 @@ pub struct ResumeEntry {
 
 /// Tokens one model call used.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct TokenUsage {
     #[serde(
@@ -136,6 +141,7 @@ pub struct TokenUsage {
 
 /// How a run ended (RUN_FINISHED.outcome). Absent means success.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum RunOutcome {
     #[serde(rename_all = "camelCase")]
@@ -169,6 +175,7 @@ fn non_empty<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Interrupt>, D
 
 /// How a subagent ended (SUBAGENT_FINISHED.outcome).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum SubagentOutcome {
     Success {},
@@ -188,6 +195,7 @@ pub const SUBAGENT_OUTCOMES: &[&str] = &["success", "suspended"];
 
 /// The body a client POSTs to start a run.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct RunAgentInput {
     pub thread_id: String,
@@ -206,6 +214,7 @@ pub struct RunAgentInput {
     pub parent_run_id: Option<String>,
     /// Any JSON value; `null` reads as absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
     pub state: Option<Value>,
     pub messages: Vec<Message>,
     #[serde(default)]
@@ -217,6 +226,7 @@ pub struct RunAgentInput {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "strict::non_null"
     )]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
     pub forwarded_props: Option<Value>,
     #[serde(
         default,

@@ -97,10 +97,10 @@ macro_rules! tagged_enum_deserialize {
 pub(crate) use tagged_enum_deserialize;
 
 /// A JSON object, for activity content and similar open records.
-pub type Object = serde_json::Map<String, Value>;
+pub type JsonObject = serde_json::Map<String, Value>;
 
 /// Extra information on an event, message or tool call: open by key, never `null`.
-pub type Metadata = Object;
+pub type Metadata = JsonObject;
 
 /// Last write wins per key, as the reference's `mergeMetadata`.
 pub fn merge_metadata(target: &mut Option<Metadata>, incoming: &Metadata) {

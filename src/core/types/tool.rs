@@ -7,6 +7,7 @@ use super::strict::{self, Metadata};
 
 /// The only tool-call kind the protocol has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum ToolCallType {
     #[default]
@@ -15,6 +16,7 @@ pub enum ToolCallType {
 
 /// The function a tool call invokes; `arguments` is a JSON string.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct FunctionCall {
     pub name: String,
     pub arguments: String,
@@ -22,6 +24,7 @@ pub struct FunctionCall {
 
 /// A call the assistant made to a tool.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct ToolCall {
     pub id: String,
@@ -44,6 +47,7 @@ pub struct ToolCall {
 
 /// A tool the frontend offers the agent.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct Tool {
     pub name: String,
     pub description: String,
@@ -52,6 +56,7 @@ pub struct Tool {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "strict::non_null"
     )]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
     pub parameters: Option<Value>,
     #[serde(
         default,
@@ -63,6 +68,7 @@ pub struct Tool {
 
 /// A piece of context the frontend hands the agent.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct Context {
     pub description: String,
     pub value: String,

@@ -80,7 +80,7 @@ use serde_json::{json, Map, Value};
 use super::common::{self, data_url, MediaKind, Part, Reader};
 use super::error::{AdapterError, Format};
 use crate::core::types::{
-    AssistantMessage, Content, DeveloperMessage, Message, PartSource, ReasoningMessage,
+    AssistantMessage, Content, InstructionMessage, Message, PartSource, ReasoningMessage,
     ToolMessage, UserMessage,
 };
 
@@ -204,7 +204,7 @@ fn human(u: &UserMessage) -> Result<Value, AdapterError> {
     )))
 }
 
-fn system(s: &DeveloperMessage, developer: bool) -> Value {
+fn system<R>(s: &InstructionMessage<R>, developer: bool) -> Value {
     let mut m = base("system", &s.id, json!(s.content), s.name.as_ref());
     if developer {
         m.insert(

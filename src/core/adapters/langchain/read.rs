@@ -51,7 +51,7 @@ pub fn from_langchain(value: &Value) -> Result<Vec<Message>, AdapterError> {
                 out.push(if developer {
                     Message::Developer(m)
                 } else {
-                    Message::System(m)
+                    Message::System(m.into_role())
                 });
             }
             "tool" | "ToolMessageChunk" => out.push(read_tool(o, id, &at)?),

@@ -90,7 +90,7 @@ use serde_json::{json, Map, Value};
 use super::common::{self, data_url, Media, MediaKind, Part, Reader};
 use super::error::{AdapterError, Format};
 use crate::core::types::{
-    AssistantMessage, Content, DeveloperMessage, Message, PartSource, ToolMessage, UserMessage,
+    AssistantMessage, Content, InstructionMessage, Message, PartSource, ToolMessage, UserMessage,
 };
 
 mod read;
@@ -157,7 +157,7 @@ fn with_name(mut m: Map<String, Value>, name: Option<&String>) -> Map<String, Va
     m
 }
 
-fn text_message(role: &str, m: &DeveloperMessage) -> Value {
+fn text_message<R>(role: &str, m: &InstructionMessage<R>) -> Value {
     let mut o = Map::new();
     o.insert("role".into(), json!(role));
     o.insert("content".into(), json!(m.content));

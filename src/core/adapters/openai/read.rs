@@ -40,7 +40,7 @@ pub fn from_openai_chat(value: &Value) -> Result<Vec<Message>, AdapterError> {
                 out.push(if role == "developer" {
                     Message::Developer(m)
                 } else {
-                    Message::System(m)
+                    Message::System(m.into_role())
                 });
             }
             "user" => out.push(Message::User(UserMessage {
