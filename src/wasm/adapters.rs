@@ -16,32 +16,39 @@ fn adapter_error(e: AdapterError) -> JsValue {
     js_error("AdapterError", &e.to_string())
 }
 
-fn option(options: &JsValue, key: &str) -> JsValue {
-    if options.is_object() {
-        Reflect::get(options, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
-    } else {
-        JsValue::UNDEFINED
+fn option(options: &Option<js_sys::Object>, key: &str) -> JsValue {
+    match options {
+        Some(o) => Reflect::get(o, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED),
+        None => JsValue::UNDEFINED,
     }
 }
 
 /// AG-UI messages as LangChain's serialized message dicts.
-#[wasm_bindgen(js_name = toLangChain)]
-pub fn to_langchain(messages: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = toLangChain, unchecked_return_type = "Record<string, any>[]")]
+pub fn to_langchain(
+    #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
+) -> Result<JsValue, JsValue> {
     let ms: Vec<Message> = from_js(messages, "messages")?;
     to_js(&adapters::to_langchain(&ms).map_err(adapter_error)?)
 }
 
 /// LangChain messages back to AG-UI messages.
-#[wasm_bindgen(js_name = fromLangChain)]
-pub fn from_langchain(messages: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = fromLangChain, unchecked_return_type = "Message[]")]
+pub fn from_langchain(
+    #[wasm_bindgen(unchecked_param_type = "Record<string, any>[]")] messages: JsValue,
+) -> Result<JsValue, JsValue> {
     let v: Value = from_js(messages, "LangChain messages")?;
     to_js(&adapters::from_langchain(&v).map_err(adapter_error)?)
 }
 
 /// AG-UI messages as an OpenAI chat.completions `messages` array. Options:
 /// `{ encryptedReasoning: boolean }`.
-#[wasm_bindgen(js_name = toOpenAIChat)]
-pub fn to_openai_chat(messages: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = toOpenAIChat, unchecked_return_type = "Record<string, any>[]")]
+pub fn to_openai_chat(
+    #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "{ encryptedReasoning?: boolean }")]
+    options: Option<js_sys::Object>,
+) -> Result<JsValue, JsValue> {
     let ms: Vec<Message> = from_js(messages, "messages")?;
     let opts = OpenAiChatOptions {
         encrypted_reasoning: option(&options, "encryptedReasoning")
@@ -52,16 +59,30 @@ pub fn to_openai_chat(messages: JsValue, options: JsValue) -> Result<JsValue, Js
 }
 
 /// OpenAI chat messages (an array, or `{ messages }`) back to AG-UI messages.
-#[wasm_bindgen(js_name = fromOpenAIChat)]
-pub fn from_openai_chat(messages: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = fromOpenAIChat, unchecked_return_type = "Message[]")]
+pub fn from_openai_chat(
+    #[wasm_bindgen(
+        unchecked_param_type = "Record<string, any>[] | { messages: Record<string, any>[] }"
+    )]
+    messages: JsValue,
+) -> Result<JsValue, JsValue> {
     let v: Value = from_js(messages, "OpenAI chat messages")?;
     to_js(&adapters::from_openai_chat(&v).map_err(adapter_error)?)
 }
 
 /// AG-UI messages as an Anthropic Messages request's `{ system, messages }`.
 /// Options: `{ reasoning: "omit" | "thinking" | "redacted_thinking" }`.
-#[wasm_bindgen(js_name = toAnthropic)]
-pub fn to_anthropic(messages: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(
+    js_name = toAnthropic,
+    unchecked_return_type = "{ system?: string | Record<string, any>[]; messages: Record<string, any>[] }"
+)]
+pub fn to_anthropic(
+    #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
+    #[wasm_bindgen(
+        unchecked_optional_param_type = "{ reasoning?: \"omit\" | \"thinking\" | \"redacted_thinking\" }"
+    )]
+    options: Option<js_sys::Object>,
+) -> Result<JsValue, JsValue> {
     let ms: Vec<Message> = from_js(messages, "messages")?;
     let reasoning = match option(&options, "reasoning").as_string().as_deref() {
         None | Some("omit") => AnthropicReasoning::Omit,

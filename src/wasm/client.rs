@@ -124,7 +124,9 @@ impl AgentClient {
     /// `new AgentClient({ url, headers, threadId, agentId, initialMessages,
     /// initialState, fetch, connectUrl, batching, maxEventSize, debug })`.
     #[wasm_bindgen(constructor)]
-    pub fn new(config: JsValue) -> Result<AgentClient, JsValue> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "AgentClientConfig")] config: JsValue,
+    ) -> Result<AgentClient, JsValue> {
         ids::seed(js::random_seed() as u64);
         let opts: Options = from_js_opt(config.clone(), "AgentClient options")?.unwrap_or_default();
         let messages: Vec<Message> =
@@ -183,12 +185,12 @@ impl AgentClient {
 
     /// The conversation. The same array until something changes; unchanged
     /// messages keep their objects across updates.
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "Message[]")]
     pub fn messages(&self) -> Result<JsValue, JsValue> {
         messages_of(&self.shared()?)
     }
 
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "State")]
     pub fn state(&self) -> Result<JsValue, JsValue> {
         state_of(&self.shared()?)
     }
@@ -225,20 +227,27 @@ impl AgentClient {
     }
 
     /// Interrupts the last run left open; the next run must answer each.
-    #[wasm_bindgen(getter, js_name = pendingInterrupts)]
+    #[wasm_bindgen(getter, js_name = pendingInterrupts, unchecked_return_type = "Interrupt[]")]
     pub fn pending_interrupts(&self) -> Result<JsValue, JsValue> {
         to_js(&self.shared()?.borrow().agent.pending_interrupts)
     }
 
     #[wasm_bindgen(setter, js_name = pendingInterrupts)]
-    pub fn set_pending_interrupts(&self, v: JsValue) -> Result<(), JsValue> {
+    pub fn set_pending_interrupts(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Interrupt[]")] v: JsValue,
+    ) -> Result<(), JsValue> {
         let list: Vec<Interrupt> = from_js_opt(v, "pendingInterrupts")?.unwrap_or_default();
         self.shared()?.borrow_mut().agent.pending_interrupts = list;
         Ok(())
     }
 
     /// Adds a subscriber to every run; returns `{ unsubscribe }`.
-    pub fn subscribe(&self, subscriber: JsValue) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(unchecked_return_type = "{ unsubscribe(): void }")]
+    pub fn subscribe(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "AgentSubscriber")] subscriber: JsValue,
+    ) -> Result<JsValue, JsValue> {
         let rc = self.shared()?;
         let id = {
             let mut inner = rc.borrow_mut();
@@ -261,13 +270,19 @@ impl AgentClient {
     }
 
     #[wasm_bindgen(js_name = addMessage)]
-    pub fn add_message(&self, message: JsValue) -> Result<(), JsValue> {
+    pub fn add_message(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Message")] message: JsValue,
+    ) -> Result<(), JsValue> {
         let m: Message = from_js(message, "message")?;
         self.add(vec![m])
     }
 
     #[wasm_bindgen(js_name = addMessages)]
-    pub fn add_messages(&self, messages: JsValue) -> Result<(), JsValue> {
+    pub fn add_messages(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
+    ) -> Result<(), JsValue> {
         let ms: Vec<Message> = from_js(messages, "messages")?;
         self.add(ms)
     }
@@ -318,7 +333,10 @@ impl AgentClient {
     }
 
     #[wasm_bindgen(js_name = setMessages)]
-    pub fn set_messages(&self, messages: JsValue) -> Result<(), JsValue> {
+    pub fn set_messages(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
+    ) -> Result<(), JsValue> {
         let ms: Vec<Message> = from_js(messages, "messages")?;
         let rc = self.shared()?;
         rc.borrow_mut().agent.messages.replace_all(ms);
@@ -331,7 +349,10 @@ impl AgentClient {
     }
 
     #[wasm_bindgen(js_name = setState)]
-    pub fn set_state(&self, state: JsValue) -> Result<(), JsValue> {
+    pub fn set_state(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "State")] state: JsValue,
+    ) -> Result<(), JsValue> {
         let s: Value = from_js(state, "state")?;
         let rc = self.shared()?;
         {
@@ -395,26 +416,36 @@ impl AgentClient {
 
     /// Runs the agent: POSTs the run input and applies the events it streams
     /// back. Resolves to `{ result, newMessages }`.
-    #[wasm_bindgen(js_name = runAgent)]
+    #[wasm_bindgen(js_name = runAgent, unchecked_return_type = "Promise<RunAgentResult>")]
     pub fn run_agent(
         &self,
-        params: JsValue,
-        subscriber: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "RunAgentParameters")] params: Option<
+            Object,
+        >,
+        #[wasm_bindgen(unchecked_optional_param_type = "AgentSubscriber")] subscriber: Option<
+            Object,
+        >,
     ) -> Result<js_sys::Promise, JsValue> {
         let rc = self.shared()?;
+        let (params, subscriber) = (opt_js(params), opt_js(subscriber));
         Ok(future_to_promise(run(rc, params, subscriber, Mode::Run)))
     }
 
     /// Re-attaches to the thread after a dropped stream: POSTs the run input
     /// to the connect URL (default `${url}/connect`) and applies what the
     /// server replays, usually a MESSAGES_SNAPSHOT.
-    #[wasm_bindgen(js_name = connectAgent)]
+    #[wasm_bindgen(js_name = connectAgent, unchecked_return_type = "Promise<RunAgentResult>")]
     pub fn connect_agent(
         &self,
-        params: JsValue,
-        subscriber: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "RunAgentParameters")] params: Option<
+            Object,
+        >,
+        #[wasm_bindgen(unchecked_optional_param_type = "AgentSubscriber")] subscriber: Option<
+            Object,
+        >,
     ) -> Result<js_sys::Promise, JsValue> {
         let rc = self.shared()?;
+        let (params, subscriber) = (opt_js(params), opt_js(subscriber));
         Ok(future_to_promise(run(
             rc,
             params,
@@ -428,8 +459,14 @@ impl AgentClient {
     /// server's `retry` delay. Options: `{ url, retryMs = 3000, maxRetries =
     /// Infinity }`. Returns `{ close(), closed }`; `closed` settles when the
     /// stream is closed, or rejects when it fails for good.
-    #[wasm_bindgen(js_name = openEventSource)]
-    pub fn open_event_source(&self, options: JsValue) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(js_name = openEventSource, unchecked_return_type = "EventSourceHandle")]
+    pub fn open_event_source(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "EventSourceOptions")] options: Option<
+            Object,
+        >,
+    ) -> Result<JsValue, JsValue> {
+        let options = opt_js(options);
         let rc = self.shared()?;
         let url = field(&options, "url")
             .as_string()
@@ -459,6 +496,10 @@ impl AgentClient {
         set(&out, "closed", &closed);
         Ok(out.into())
     }
+}
+
+fn opt_js(v: Option<Object>) -> JsValue {
+    v.map(JsValue::from).unwrap_or(JsValue::UNDEFINED)
 }
 
 fn messages_of(rc: &Shared) -> Result<JsValue, JsValue> {

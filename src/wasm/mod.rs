@@ -8,6 +8,7 @@ mod error;
 mod js;
 mod subscribers;
 mod transport;
+mod types;
 mod view;
 
 pub use client::AgentClient;
