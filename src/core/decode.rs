@@ -221,6 +221,12 @@ fn remove_null(obj: &mut Map<String, Value>, field: &str, context: &str, warning
 /// `null` on optional JSON fields of a run input, tolerated before 1.0.
 fn normalize_input(input: &mut Map<String, Value>, warnings: &mut Warnings) {
     remove_null(input, "forwardedProps", "RunAgentInput", warnings);
+    // The schema defaults these to empty lists.
+    for field in ["tools", "context"] {
+        if !input.contains_key(field) {
+            input.insert(field.into(), Value::Array(Vec::new()));
+        }
+    }
     if input.get("state") == Some(&Value::Null) {
         // The schema itself reads a null state as absent.
         input.shift_remove("state");

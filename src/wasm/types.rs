@@ -15,6 +15,13 @@ export type JsonObject = Record<string, any>;
 export type State = any;
 /** A JSON Patch (RFC 6902). */
 export type JsonPatch = JsonPatchOperation[];
+/** @ag-ui/core's names for types whose Rust names are shorter. */
+export type JsonPointer = Pointer;
+export type JsonPatchOperation = PatchOp;
+export type RunFinishedOutcome = RunOutcome;
+export type SubagentFinishedOutcome = SubagentOutcome;
+export type TextMessageRole = TextRole;
+export type ReasoningEncryptedValueSubtype = EncryptedSubtype;
 /** Every message role. */
 export type Role = Message["role"];
 /** The content parts of a user or tool message, as @ag-ui/core also names them. */

@@ -6,7 +6,6 @@ use serde_json::Value;
 /// A JSON Pointer (RFC 6901): empty, or `/`-prefixed tokens with `~0`/`~1` escapes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(rename = "JsonPointer"))]
 #[serde(transparent)]
 pub struct Pointer(String);
 
@@ -66,15 +65,34 @@ impl<'de> Deserialize<'de> for Pointer {
 /// One JSON Patch operation. A missing `value` is an error; `null` is a value.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(rename = "JsonPatchOperation"))]
 #[serde(tag = "op", rename_all = "lowercase")]
 pub enum PatchOp {
-    Add { path: Pointer, value: Value },
-    Remove { path: Pointer },
-    Replace { path: Pointer, value: Value },
-    Move { from: Pointer, path: Pointer },
-    Copy { from: Pointer, path: Pointer },
-    Test { path: Pointer, value: Value },
+    Add {
+        path: Pointer,
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+        value: Value,
+    },
+    Remove {
+        path: Pointer,
+    },
+    Replace {
+        path: Pointer,
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+        value: Value,
+    },
+    Move {
+        from: Pointer,
+        path: Pointer,
+    },
+    Copy {
+        from: Pointer,
+        path: Pointer,
+    },
+    Test {
+        path: Pointer,
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+        value: Value,
+    },
 }
 
 /// The `op` names a patch array may contain; anything else is dropped, not fatal.

@@ -217,9 +217,9 @@ pub struct RunAgentInput {
     #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
     pub state: Option<Value>,
     pub messages: Vec<Message>,
-    #[serde(default)]
+    /// Required here; a RUN_STARTED input that leaves it out is read as `[]`
+    /// (see `decode`), as the schema's default has it.
     pub tools: Vec<Tool>,
-    #[serde(default)]
     pub context: Vec<Context>,
     #[serde(
         default,
