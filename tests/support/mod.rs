@@ -63,14 +63,6 @@ pub fn sse_body(case: &Value) -> Vec<u8> {
     body.into_bytes()
 }
 
-pub fn chunks(body: &[u8], size: usize) -> Vec<&[u8]> {
-    if size == 0 || body.is_empty() {
-        vec![body]
-    } else {
-        body.chunks(size).collect()
-    }
-}
-
 /// What a client ended with, in the case's `expected` shape.
 #[derive(Debug, PartialEq)]
 pub struct Outcome {
@@ -91,6 +83,17 @@ pub fn replay(case: &Value) -> Outcome {
 
 /// Replays a case with its body cut into chunks of `size` bytes (0: whole).
 pub fn replay_chunked(case: &Value, size: usize) -> Outcome {
+    let body = sse_body(case);
+    let cuts: Vec<usize> = if size == 0 {
+        Vec::new()
+    } else {
+        (size..body.len()).step_by(size).collect()
+    };
+    replay_cut(case, &cuts)
+}
+
+/// Replays a case with its body cut at these byte offsets (sorted).
+pub fn replay_cut(case: &Value, cuts: &[usize]) -> Outcome {
     let initial = &case["initial"];
     let run_spec = &case["run"];
     let thread_id = initial["threadId"]
@@ -140,8 +143,11 @@ pub fn replay_chunked(case: &Value, size: usize) -> Outcome {
             });
         }
         let mut noop = |_: &_, _: &_, _: &_| {};
-        for chunk in chunks(&body, size) {
-            run.feed(&mut agent, chunk, &mut noop)?;
+        let mut from = 0;
+        for &cut in cuts.iter().chain(std::iter::once(&body.len())) {
+            let cut = cut.clamp(from, body.len());
+            run.feed(&mut agent, &body[from..cut], &mut noop)?;
+            from = cut;
         }
         run.finish(&mut agent, &mut noop)
     })();
