@@ -299,30 +299,20 @@ impl AgentClient {
         let objs = {
             messages_of(&rc)?;
             let inner = rc.borrow();
-            added
-                .iter()
-                .map(|&i| (i, inner.view.at(i)))
-                .collect::<Vec<_>>()
+            added.iter().map(|&i| inner.view.at(i)).collect::<Vec<_>>()
         };
-        // Notified in the background, as the reference does.
+        // Notified in the background, as the reference does: each message,
+        // then each tool call an assistant message carries.
         let task = async move {
-            for (i, obj) in objs {
+            for obj in objs {
                 notify_new_message(&rc, &subs, &obj, &JsValue::UNDEFINED).await;
-                let calls: Vec<JsValue> = {
-                    let inner = rc.borrow();
-                    let tcs = inner
-                        .agent
-                        .messages
-                        .get(i)
-                        .and_then(Message::tool_calls)
-                        .cloned()
-                        .unwrap_or_default();
-                    tcs.iter().map(|_| JsValue::UNDEFINED).collect()
-                };
-                for (k, _) in calls.iter().enumerate() {
-                    let tc = field(&obj, "toolCalls");
-                    let tc = Array::from(&tc).get(k as u32);
-                    notify_new_tool_call(&rc, &subs, &tc, &JsValue::UNDEFINED).await;
+                if field(&obj, "role").as_string().as_deref() == Some("assistant") {
+                    let calls = field(&obj, "toolCalls");
+                    if Array::is_array(&calls) {
+                        for tc in Array::from(&calls).iter() {
+                            notify_new_tool_call(&rc, &subs, &tc, &JsValue::UNDEFINED).await;
+                        }
+                    }
                 }
             }
             notify_changed(&rc, &subs, true, false, &JsValue::UNDEFINED).await;

@@ -285,3 +285,19 @@ test("isRunning is already false when onRunFinalized runs", async () => {
   });
   assert.deepEqual(seen, [["init", true], ["final", false]]);
 });
+
+test("addMessages announces each message and each tool call it carries", async () => {
+  const agent = new AgentClient({ url: "http://x" });
+  const seen = [];
+  agent.subscribe({
+    onNewMessage: ({ message }) => seen.push(["message", message.id]),
+    onNewToolCall: ({ toolCall }) => seen.push(["toolCall", toolCall.id]),
+    onMessagesChanged: ({ messages }) => seen.push(["changed", messages.length]),
+  });
+  agent.addMessages([
+    { id: "u", role: "user", content: "go" },
+    { id: "a", role: "assistant", toolCalls: [1, 2].map((n) => ({ id: `c${n}`, type: "function", function: { name: "f", arguments: "{}" } })) },
+  ]);
+  await delay(1);
+  assert.deepEqual(seen, [["message", "u"], ["message", "a"], ["toolCall", "c1"], ["toolCall", "c2"], ["changed", 2]]);
+});
