@@ -16,7 +16,7 @@ if [ ! -x scripts/node_modules/.bin/wasm-opt ]; then
 fi
 scripts/node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue --strip-debug --strip-producers \
   pkg/dist/agui_wasm_bg.wasm -o pkg/dist/agui_wasm_bg.wasm
-cp pkg-template/package.json pkg-template/index.js pkg-template/node.js pkg-template/index.d.ts pkg-template/README.md pkg/
+cp pkg-template/package.json pkg-template/index.js pkg-template/node.js pkg-template/index.d.ts pkg-template/react.js pkg-template/react.d.ts pkg-template/README.md pkg/
 
 gz() { gzip -9 -c "$1" | wc -c; }
 wasm_raw=$(wc -c < pkg/dist/agui_wasm_bg.wasm)

@@ -64,6 +64,9 @@ pub(crate) struct Inner {
     debug: bool,
     subscribers: Vec<Rc<Subscriber>>,
     next_subscriber: u32,
+    /// Bumped on every subscribe and unsubscribe, so a run in progress
+    /// picks up a view that mounts (or unmounts) while it streams.
+    subscribers_rev: u64,
     view: MessagesView,
     state_view: StateView,
     running: bool,
@@ -162,6 +165,7 @@ impl AgentClient {
             debug: opts.debug.unwrap_or(false),
             subscribers: Vec::new(),
             next_subscriber: 0,
+            subscribers_rev: 0,
             view: MessagesView::default(),
             state_view: StateView::default(),
             running: false,
@@ -252,6 +256,7 @@ impl AgentClient {
         let id = {
             let mut inner = rc.borrow_mut();
             inner.next_subscriber += 1;
+            inner.subscribers_rev += 1;
             let id = inner.next_subscriber;
             inner
                 .subscribers
@@ -261,7 +266,9 @@ impl AgentClient {
         let weak = Rc::downgrade(&rc);
         let unsubscribe = Closure::once_into_js(move || {
             if let Some(rc) = weak.upgrade() {
-                rc.borrow_mut().subscribers.retain(|s| s.id != id);
+                let mut inner = rc.borrow_mut();
+                inner.subscribers.retain(|s| s.id != id);
+                inner.subscribers_rev += 1;
             }
         });
         let out = Object::new();
@@ -382,6 +389,7 @@ impl AgentClient {
             debug: i.debug,
             subscribers: i.subscribers.clone(),
             next_subscriber: i.next_subscriber,
+            subscribers_rev: 0,
             view: MessagesView::default(),
             state_view: StateView::default(),
             running: false,
@@ -682,7 +690,11 @@ enum Mode {
 /// Everything one run keeps between events.
 struct RunCtx {
     rc: Shared,
+    /// The client's subscribers, then the run's own.
     subs: Subscribers,
+    /// The run's own subscriber, and the subscriber list revision `subs` reflects.
+    run_sub: Option<Rc<Subscriber>>,
+    subs_rev: u64,
     input: JsValue,
     stream: EventStream,
     reducer: Reducer,
@@ -773,15 +785,17 @@ async fn run_inner(
     };
     rc.borrow_mut().abort = Some(controller.clone().unchecked_into());
 
-    let mut subs: Subscribers = rc.borrow().subscribers.clone();
-    if subscriber.is_object() {
-        subs.push(Rc::new(Subscriber::new(0, subscriber)));
-    }
+    let run_sub = subscriber
+        .is_object()
+        .then(|| Rc::new(Subscriber::new(0, subscriber)));
+    let (subs, subs_rev) = live_subscribers(rc, &run_sub);
     let mut input = Rc::new(input);
     let mut input_js = lazy_input(input.clone());
     let mut ctx = RunCtx {
         rc: rc.clone(),
         subs,
+        run_sub,
+        subs_rev,
         input: input_js.clone(),
         stream: EventStream::new(limits),
         reducer: Reducer::new(),
@@ -965,7 +979,18 @@ async fn stream_body(ctx: &mut RunCtx, body: &Body) -> Result<(), Failure> {
     }
 }
 
+/// The client's subscribers as they are now, then the run's own.
+fn live_subscribers(rc: &Shared, run_sub: &Option<Rc<Subscriber>>) -> (Subscribers, u64) {
+    let inner = rc.borrow();
+    let mut subs = inner.subscribers.clone();
+    subs.extend(run_sub.iter().cloned());
+    (subs, inner.subscribers_rev)
+}
+
 async fn apply_all(ctx: &mut RunCtx, events: &mut Vec<Event>) {
+    if ctx.rc.borrow().subscribers_rev != ctx.subs_rev {
+        (ctx.subs, ctx.subs_rev) = live_subscribers(&ctx.rc, &ctx.run_sub);
+    }
     for event in std::mem::take(events) {
         process_event(ctx, event).await;
         if ctx.batching == Batching::Event {
@@ -978,6 +1003,9 @@ async fn apply_all(ctx: &mut RunCtx, events: &mut Vec<Event>) {
 async fn flush(ctx: &mut RunCtx, force: bool) {
     if !ctx.dirty.0 && !ctx.dirty.1 {
         return;
+    }
+    if ctx.rc.borrow().subscribers_rev != ctx.subs_rev {
+        (ctx.subs, ctx.subs_rev) = live_subscribers(&ctx.rc, &ctx.run_sub);
     }
     if let Batching::Throttle(ms) = ctx.batching {
         if !force && js::now() - ctx.last_flush < ms {
@@ -1296,10 +1324,12 @@ async fn event_source(
         };
         (fetch, inner.headers.clone(), inner.limits, inner.batching)
     };
-    let subs = rc.borrow().subscribers.clone();
+    let (subs, subs_rev) = live_subscribers(&rc, &None);
     let mut ctx = RunCtx {
         rc: rc.clone(),
         subs,
+        run_sub: None,
+        subs_rev,
         input: JsValue::UNDEFINED,
         stream: EventStream::new(limits),
         reducer: Reducer::new(),

@@ -301,3 +301,19 @@ test("addMessages announces each message and each tool call it carries", async (
   await delay(1);
   assert.deepEqual(seen, [["message", "u"], ["message", "a"], ["toolCall", "c1"], ["toolCall", "c2"], ["changed", 2]]);
 });
+
+test("a subscriber added while a run streams hears the rest of it", async () => {
+  let release;
+  const hold = new Promise((r) => (release = r));
+  const chunks = [started(), ...reply("m1", ["a", "b"]), finished()];
+  const { fetch } = scriptedFetch(chunks, { gate: (i) => (i === 3 ? hold : undefined) });
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const run = agent.runAgent();
+  await delay(10);
+  const seen = [];
+  const late = agent.subscribe({ onMessagesChanged: ({ messages }) => seen.push(messages[0].content) });
+  release();
+  await run;
+  assert.deepEqual(seen, ["ab"]);
+  late.unsubscribe();
+});
