@@ -1,17 +1,42 @@
 //! Replays tests/fixtures/partial-json/cases.json (made by gen.mjs from the
-//! reference implementation) through `partial_value` and `PartialJson`.
+//! reference implementation, with its `\uXXXX` escape bug fixed) through
+//! `partial_value` and `PartialJson`, and checks, from the same file, where
+//! the real reference differs.
 //!
 //! Set PARTIAL_JSON_CORPUS to a comma-separated list of extra files in the
 //! same format (see gen.mjs --fuzz) to replay those too.
 
 use agui_wasm::core::partial_json::{partial_value, PartialJson};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 struct Case {
     name: String,
     doc: String,
-    /// Per prefix of `i` chars: the reference's value, or None where it throws.
+    /// Per prefix of `i` chars: the reference's value (bug fixed), or None
+    /// where it throws.
     expected: Vec<Option<Value>>,
+    /// `(i, result)` for each prefix where the real untruncate-json 0.0.1
+    /// gives something else than `expected[i]` (None: it throws there).
+    reference: Vec<(usize, Option<Value>)>,
+}
+
+impl Case {
+    /// What the real reference gives for the prefix of `chars` chars.
+    fn reference_at(&self, chars: usize) -> Option<&Value> {
+        match self.reference.iter().find(|(i, _)| *i == chars) {
+            Some((_, result)) => result.as_ref(),
+            None => self.expected.get(chars).and_then(Option::as_ref),
+        }
+    }
+
+    fn prefix(&self, chars: usize) -> &str {
+        let end = self
+            .doc
+            .char_indices()
+            .nth(chars)
+            .map_or(self.doc.len(), |(i, _)| i);
+        &self.doc[..end]
+    }
 }
 
 fn load(path: &str) -> Vec<Case> {
@@ -28,6 +53,17 @@ fn load(path: &str) -> Vec<Case> {
             expected: c["expected"]
                 .as_array()
                 .map(|e| e.iter().map(|x| x.get("v").cloned()).collect())
+                .unwrap_or_default(),
+            reference: c["reference"]
+                .as_array()
+                .map(|r| {
+                    r.iter()
+                        .map(|pair| {
+                            let i = pair[0].as_u64().unwrap_or_else(|| panic!("{path}: {pair}"));
+                            (i as usize, pair[1].get("v").cloned())
+                        })
+                        .collect()
+                })
                 .unwrap_or_default(),
         })
         .collect()
@@ -192,6 +228,144 @@ fn matches_reference_on_every_prefix() {
         tally.passed, tally.failed
     );
     assert_eq!(tally.failed, 0);
+}
+
+/// untruncate-json 0.0.1 takes the character after a `\uXXXX` escape as
+/// escaped too, so a closing quote there leaves the string open and
+/// `JSON.parse` throws: the reference client shows `{}` mid-stream. We end the
+/// escape at its fourth hex digit and keep the value. What the reference
+/// gives is not assumed here: gen.mjs ran the real package and recorded it.
+#[test]
+fn reference_bug_unicode_escape_swallows_next_char() {
+    let cases = load(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/partial-json/cases.json"
+    ));
+    let case = |name: &str| {
+        cases
+            .iter()
+            .find(|c| c.name == name)
+            .unwrap_or_else(|| panic!("no case {name:?} in cases.json"))
+    };
+    // (case, prefix length in chars, our value, whether the reference throws)
+    let e_acute = json!({"a": "é"});
+    let checks = [
+        ("bug: escape then closing quote", 7, json!("é"), false),
+        ("bug: escape then closing quote", 8, json!("é"), true),
+        // Every prefix from the quote after `\u00e9` up to `"x`.
+        (
+            "bug: escaped value then next member",
+            12,
+            e_acute.clone(),
+            false,
+        ),
+        (
+            "bug: escaped value then next member",
+            13,
+            e_acute.clone(),
+            true,
+        ),
+        (
+            "bug: escaped value then next member",
+            14,
+            e_acute.clone(),
+            true,
+        ),
+        (
+            "bug: escaped value then next member",
+            15,
+            e_acute.clone(),
+            true,
+        ),
+        (
+            "bug: escaped value then next member",
+            16,
+            e_acute.clone(),
+            true,
+        ),
+        (
+            "bug: escaped value then next member",
+            17,
+            e_acute.clone(),
+            true,
+        ),
+        (
+            "bug: escaped value then next member",
+            18,
+            e_acute.clone(),
+            true,
+        ),
+        (
+            "bug: escaped value then next member",
+            19,
+            json!({"a": "é", "b": ""}),
+            true,
+        ),
+        (
+            "bug: escaped value then next member",
+            20,
+            json!({"a": "é", "b": "x"}),
+            true,
+        ),
+        (
+            "bug: escaped value then next member",
+            21,
+            json!({"a": "é", "b": "x"}),
+            false,
+        ),
+        // `"\u0041` is fine in both; `"\u0041\u00` throws in the reference.
+        ("bug: escape then escape", 7, json!("A"), false),
+        ("bug: escape then escape", 10, json!("A"), true),
+        ("bug: escape then escape", 13, json!("Aé"), false),
+    ];
+    for (name, chars, ours, reference_throws) in checks {
+        let case = case(name);
+        let prefix = case.prefix(chars);
+        assert_eq!(partial_value(prefix), Some(ours.clone()), "{prefix:?}");
+        assert_eq!(case.expected[chars].as_ref(), Some(&ours), "{prefix:?}");
+        let reference = case.reference_at(chars);
+        if reference_throws {
+            assert_eq!(reference, None, "{prefix:?}: the reference should throw");
+        } else {
+            assert_eq!(reference, Some(&ours), "{prefix:?}: the reference agrees");
+        }
+    }
+
+    // Streamed one char at a time, the value never goes away once it is there.
+    for name in [
+        "bug: escape then closing quote",
+        "bug: escaped value then next member",
+        "bug: escape then escape",
+        "bug: python ascii escapes",
+    ] {
+        let case = case(name);
+        let mut partial = PartialJson::new();
+        for (chars, c) in case.doc.chars().enumerate() {
+            partial.push(c.encode_utf8(&mut [0; 4]));
+            assert!(partial.value().is_some(), "{name}: {:?}", partial.buffer());
+            assert_eq!(partial.value(), case.expected[chars + 1].as_ref());
+        }
+        assert!(
+            case.reference.iter().any(|(_, r)| r.is_none()),
+            "{name}: the reference should throw somewhere"
+        );
+    }
+
+    // Everywhere the reference differs in the fixture, a `\u` escape is
+    // involved: that bug is the only difference.
+    let mut differing = 0;
+    for case in &cases {
+        for (chars, _) in &case.reference {
+            differing += 1;
+            assert!(
+                case.prefix(*chars).contains("\\u"),
+                "{}: reference differs without a \\u escape at {chars}",
+                case.name
+            );
+        }
+    }
+    println!("partial-json: the reference differs on {differing} prefixes");
+    assert!(differing > 0);
 }
 
 /// 20,000 one-char deltas into one string must cost O(1) each. Measured with

@@ -4,7 +4,7 @@
 //! each delta [`PartialJson`] holds the value the reference TypeScript client
 //! would show: `JSON.parse(untruncateJson(buffer))` with the npm package
 //! `untruncate-json` 0.0.1, or `None` where that throws (the client then falls
-//! back to `{}`).
+//! back to `{}`), except where that package has a bug (below).
 //!
 //! # What the reference does
 //!
@@ -18,26 +18,43 @@
 //! before appending. It validates nothing; `JSON.parse` does. Consequences
 //! that this module reproduces on purpose:
 //!
-//! * After a `\uXXXX` escape the scanner takes the next character as escaped
-//!   too. If that character is the closing quote, the scanner thinks the
-//!   string is still open, and every prefix from that quote until the next
-//!   string in the text closes throws: `"\u00e9"` on its own throws, and so
-//!   do the prefixes of `{"a":"\u00e9","b":"x"}` from `"\u00e9"` up to `"x`.
-//!   A second escape right after the first is not held back either, so
-//!   `"\u0041\u00` throws where `"\u0041` does not.
 //! * The respawn point survives the closing of its container: `[1,][` gives
 //!   `[1]`, while `[1,]` throws.
 //! * Text behind a respawn point never reaches `JSON.parse`: `{"a":1, junk`
 //!   gives `{"a":1}`.
+//! * A `\u` escape ends four UTF-16 code units after the last `u` in the
+//!   text, whatever they are, and an invalid escape is only rejected once it
+//!   has ended: `"\uZZ` gives `""`, `"\uZZZZ` throws.
+//!
+//! # Where we differ: the `\uXXXX` bug
+//!
+//! After a `\uXXXX` escape the reference's scanner takes the next character
+//! as escaped too. If that character is the closing quote, it thinks the
+//! string is still open and appends another `"`, so `JSON.parse` throws and
+//! the value vanishes mid-stream: `"\u00e9"` on its own throws, and so does
+//! every prefix of `{"a":"\u00e9","b":"x"}` from the quote after `\u00e9` up
+//! to `"x`. A backslash right after the escape is swallowed the same way, so
+//! `"\u0041\u00` throws where `"\u0041` gives `"A"`. Arguments written with
+//! ASCII-only escapes (Python's `json.dumps` default, emoji as surrogate
+//! pairs) flicker to `{}` in the reference client.
+//!
+//! This module does not reproduce that: a `\uXXXX` escape is complete after
+//! its fourth hex digit and the next character is read normally, exactly as
+//! after any other escape. So `"\u00e9"` gives `"é"` and `"\u0041\u00`
+//! gives `"A"`. Everything else matches the reference. The fixtures in
+//! `tests/fixtures/partial-json` are computed with the corrected algorithm
+//! and also record, for each prefix where the reference differs, what the
+//! real package gives there; `tests/partial_json.rs` checks both.
 //!
 //! # How it is computed
 //!
 //! Re-running the reference on every delta would cost O(N²) in total, so the
 //! work is split in two, and each part consumes each byte once:
 //!
-//! * `Scanner` mirrors the reference scanner exactly, quirks included. It
-//!   says which prefix of the buffer is *committed* (everything before the
-//!   respawn point, or all of it) and what suffix the reference would append.
+//! * `Scanner` mirrors the reference scanner, quirks included, with the one
+//!   fix above. It says which prefix of the buffer is *committed* (everything
+//!   before the respawn point, or all of it) and what suffix the reference
+//!   would append.
 //! * `Parser` is a strict incremental JSON parser over the committed text. It
 //!   keeps the value tree, with every open string, number and container
 //!   already in place and filled in as if it had been closed. Text behind a
@@ -136,8 +153,8 @@ impl PartialJson {
         self.valid = self.settle();
     }
 
-    /// The reference's value of everything pushed so far, or `None` where the
-    /// reference throws.
+    /// The reference's value of everything pushed so far (with its
+    /// `\uXXXX` bug fixed), or `None` where the reference throws.
     pub fn value(&self) -> Option<&Value> {
         self.valid.then_some(&self.parser.root)
     }
@@ -239,7 +256,8 @@ impl Drop for PartialJson {
     }
 }
 
-/// `JSON.parse(untruncateJson(buffer))`, or `None` where that throws.
+/// `JSON.parse(untruncateJson(buffer))`, or `None` where that throws, with
+/// the reference's `\uXXXX` bug fixed (see the module docs).
 ///
 /// The caller owns the result; dropping a value nested tens of thousands of
 /// levels deep recurses in serde_json. [`PartialJson`] does not have that
@@ -383,7 +401,8 @@ enum Event {
 /// compares code units with ASCII characters.
 const OTHER: u8 = 0x80;
 
-/// A transcription of the reference scanner's state machine, fed the same
+/// A transcription of the reference scanner's state machine (with the
+/// `\uXXXX` fix described in the module docs), fed the same
 /// UTF-16 code units.
 struct Scanner {
     stack: Vec<Ctx>,
@@ -449,15 +468,18 @@ impl Scanner {
                     }
                     _ => {}
                 },
-                // Popping `Unicode` returns here rather than to `Str`, which
-                // is why the character after `\uXXXX` counts as escaped.
                 Ctx::Escape if u == b'u' => self.stack.push(Ctx::Unicode),
                 Ctx::Escape => {
                     event = self.release(Reason::Escape);
                     self.pop();
                 }
+                // The fourth hex digit ends the whole escape, so the next
+                // character is read as part of the string. (The reference
+                // pops only `Unicode` here and so takes that character as
+                // escaped too; see the module docs.)
                 Ctx::Unicode if self.since_u == 4 => {
                     event = self.release(Reason::Escape);
+                    self.pop();
                     self.pop();
                 }
                 Ctx::Unicode => {}
@@ -1257,20 +1279,36 @@ mod tests {
         assert_eq!(v("[1,][]["), Some(json!([1])));
         assert_eq!(v("{\"a\":1,}{"), Some(json!({"a": 1})));
         assert_eq!(v("[1,]{"), None);
-        // The character after \uXXXX is taken as escaped.
+        // Held text is not validated until the hold ends.
+        assert_eq!(v("\"\\uZZ"), Some(json!("")));
+        assert_eq!(v("\"\\uZZZZ"), None);
+    }
+
+    /// The reference takes the character after `\uXXXX` as escaped too, so
+    /// a closing quote there leaves its string open and the value vanishes.
+    /// We end the escape at its fourth hex digit.
+    #[test]
+    fn unicode_escape_ends_at_its_fourth_digit() {
         assert_eq!(v("\"\\u1234"), Some(json!("\u{1234}")));
-        assert_eq!(v("\"\\u1234\""), None);
+        assert_eq!(v("\"\\u1234\""), Some(json!("\u{1234}"))); // reference: throws
         assert_eq!(v("\"\\u0041x\""), Some(json!("Ax")));
-        assert_eq!(v("{\"a\":\"\\u0041\",\"b\":\"x"), None);
+        assert_eq!(
+            v("{\"a\":\"\\u0041\",\"b\":\"x"),
+            Some(json!({"a": "A", "b": "x"}))
+        );
+        assert_eq!(v("{\"a\":\"\\u0041\","), Some(json!({"a": "A"})));
         assert_eq!(
             v("{\"a\":\"\\u0041\",\"b\":\"x\"}"),
             Some(json!({"a": "A", "b": "x"}))
         );
-        assert_eq!(v("\"\\u0041\\u00"), None);
+        // A second escape right after the first is held back like any other.
+        assert_eq!(v("\"\\u0041\\"), Some(json!("A")));
+        assert_eq!(v("\"\\u0041\\u00"), Some(json!("A"))); // reference: throws
+        assert_eq!(v("\"\\u0041\\n"), Some(json!("A\n")));
         assert_eq!(v("[\"\\u0041\",\"x,-\""), Some(json!(["A", "x,-"])));
-        // Held text is not validated until the hold ends.
-        assert_eq!(v("\"\\uZZ"), Some(json!("")));
-        assert_eq!(v("\"\\uZZZZ"), None);
+        // A `u` right after the escape is just a letter.
+        assert_eq!(v("\"\\u0041u12"), Some(json!("Au12")));
+        assert_eq!(v("[\"\\u0041\"]"), Some(json!(["A"]))); // reference: throws
     }
 
     #[test]
@@ -1330,7 +1368,8 @@ mod tests {
         );
         assert_eq!(v(r#""\ud83d\ude00""#), Some(json!("😀")));
         assert_eq!(v(r#""\ud83d"#), Some(json!("\u{fffd}")));
-        assert_eq!(v(r#""\ud83d\"#), None); // the escape quirk
+        assert_eq!(v(r#""\ud83d\"#), Some(json!("\u{fffd}"))); // reference: throws
+        assert_eq!(v(r#""\ud83d\ude"#), Some(json!("\u{fffd}")));
         assert_eq!(v(r#""\ud83d\ude00"#), Some(json!("😀")));
         assert_eq!(v(r#"["\udc00x"]"#), Some(json!(["\u{fffd}x"])));
         assert_eq!(v("\"😀 é 中\""), Some(json!("😀 é 中")));
