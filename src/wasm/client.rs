@@ -554,14 +554,7 @@ fn params(rc: &Shared, input: &JsValue) -> Object {
             (gm, gs)
         }
     };
-    let p = Object::new();
-    js::define_lazy(&p, "messages", &gm);
-    js::define_lazy(&p, "state", &gs);
-    set(&p, "agent", &handle_of(rc));
-    if !input.is_undefined() {
-        js::define_lazy(&p, "input", input);
-    }
-    p
+    js::make_params(&gm, &gs, &handle_of(rc), input)
 }
 
 /// A getter for a run's input: converted to JS the first time a callback

@@ -6,8 +6,14 @@ use js_sys::{Function, Object, Promise, Uint8Array};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(inline_js = r#"
-export function defineLazy(target, name, getter) {
-  Object.defineProperty(target, name, { get: getter, enumerable: true, configurable: true });
+// Callback parameters with lazy `messages`, `state` and `input`: own,
+// enumerable getters from an object literal, which engines build from a
+// template (defineProperty per call costs several times more).
+export function makeParams(messages, state, agent, input) {
+  if (input === undefined) {
+    return { get messages() { return messages(); }, get state() { return state(); }, agent };
+  }
+  return { get messages() { return messages(); }, get state() { return state(); }, agent, get input() { return input(); } };
 }
 export function sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
 export function newAbortController() { return new AbortController(); }
@@ -38,8 +44,13 @@ export function ignoreRejection(p) { p.catch(() => {}); }
 export function debugLog(...args) { console.debug("[agui-wasm]", ...args); }
 "#)]
 extern "C" {
-    #[wasm_bindgen(js_name = defineLazy)]
-    pub fn define_lazy(target: &Object, name: &str, getter: &JsValue);
+    #[wasm_bindgen(js_name = makeParams)]
+    pub fn make_params(
+        messages: &JsValue,
+        state: &JsValue,
+        agent: &JsValue,
+        input: &JsValue,
+    ) -> Object;
     pub fn sleep(ms: f64) -> Promise;
     #[wasm_bindgen(js_name = newAbortController)]
     pub fn new_abort_controller() -> AbortController;
