@@ -24,6 +24,9 @@ pub enum Mark {
     /// Only text was appended to `content`, which had this many bytes: a
     /// view can extend its copy instead of converting the whole message.
     Appended(usize),
+    /// Only the arguments of the tool call at this index grew, from this
+    /// many bytes.
+    ArgsAppended(usize, usize),
     /// Anything else.
     Changed,
 }
@@ -120,6 +123,34 @@ impl History {
             (Mark::Appended(from), true) => Mark::Appended(from),
             _ => Mark::Changed,
         };
+    }
+
+    /// Appends streamed arguments to a tool call of the message at `i`,
+    /// remembering which call grew, so views can extend just that call.
+    /// Returns whether the call was found.
+    pub fn append_args(&mut self, i: usize, tool_call_id: &str, delta: &str) -> bool {
+        let Some(e) = self.entries.get_mut(i) else {
+            return false;
+        };
+        let Some(calls) = e.message.tool_calls_mut() else {
+            return false;
+        };
+        let Some(k) = calls.iter().position(|tc| tc.id == tool_call_id) else {
+            return false;
+        };
+        let args = &mut calls[k].function.arguments;
+        let before = args.len();
+        args.push_str(delta);
+        e.rev += 1;
+        if e.mark == Mark::Clean {
+            self.changes.dirty.push((i, Mark::Changed));
+        }
+        e.mark = match e.mark {
+            Mark::Clean => Mark::ArgsAppended(k, before),
+            Mark::ArgsAppended(call, from) if call == k => Mark::ArgsAppended(call, from),
+            _ => Mark::Changed,
+        };
+        true
     }
 
     /// What changed since the last call; every entry is clean afterwards.

@@ -196,10 +196,11 @@ impl Reducer {
                     ));
                     return out;
                 };
-                if let Some(tc) = tool_call_mut(&mut s.messages, i, &e.tool_call_id) {
-                    tc.function.arguments.push_str(&e.delta);
+                if s.messages.append_args(i, &e.tool_call_id, &e.delta) {
                     if let Some(md) = &e.metadata {
-                        merge_metadata(&mut tc.metadata, md);
+                        if let Some(tc) = tool_call_mut(&mut s.messages, i, &e.tool_call_id) {
+                            merge_metadata(&mut tc.metadata, md);
+                        }
                     }
                     out.messages_changed = true;
                 }

@@ -1084,7 +1084,15 @@ fn extras(
             vec![("reasoningMessageBuffer", JsValue::from_str(&t))]
         }
         Event::ToolCallArgs(e) => {
-            let Some(tc) = tool_call(h, &e.tool_call_id) else {
+            // Borrowed, not cloned: the arguments grow with every delta.
+            let Some(i) = h.find_tool_call(&e.tool_call_id) else {
+                return Ok(None);
+            };
+            let Some(tc) = h
+                .get(i)
+                .and_then(Message::tool_calls)
+                .and_then(|calls| calls.iter().find(|tc| tc.id == e.tool_call_id))
+            else {
                 return Ok(None);
             };
             let parser = ctx

@@ -35,6 +35,12 @@ export function randomSeed() {
   return Math.random() * 9007199254740991;
 }
 export function sliceArray(a) { return a.slice(); }
+export function withArgsAppended(obj, index, suffix) {
+  const calls = obj.toolCalls.slice();
+  const call = calls[index];
+  calls[index] = { ...call, function: { ...call.function, arguments: call.function.arguments + suffix } };
+  return { ...obj, toolCalls: calls };
+}
 export function withAppended(obj, suffix) {
   const copy = { ...obj };
   copy.content = (typeof copy.content === "string" ? copy.content : "") + suffix;
@@ -67,6 +73,9 @@ extern "C" {
     /// concatenated in JS, so a long streaming reply is never re-sent whole.
     #[wasm_bindgen(js_name = withAppended)]
     pub fn with_appended(obj: &JsValue, suffix: &str) -> JsValue;
+    /// The same for the arguments of one streaming tool call.
+    #[wasm_bindgen(js_name = withArgsAppended)]
+    pub fn with_args_appended(obj: &JsValue, index: usize, suffix: &str) -> JsValue;
     #[wasm_bindgen(js_name = sliceArray)]
     pub fn slice_array(a: &js_sys::Array) -> js_sys::Array;
 }

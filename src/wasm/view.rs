@@ -9,7 +9,7 @@ use serde_json::Value;
 use wasm_bindgen::JsValue;
 
 use super::convert::to_js;
-use super::js::{slice_array, with_appended};
+use super::js::{slice_array, with_appended, with_args_appended};
 use crate::core::history::{History, Mark};
 use crate::core::types::Message;
 
@@ -41,14 +41,23 @@ impl MessagesView {
         let mut fresh: Vec<(usize, &Message)> = Vec::new();
         for (i, mark) in changes.dirty {
             let Some(e) = entries.get(i) else { continue };
-            // Streaming text: extend the object we already have.
-            if let (Mark::Appended(from), Some((_, prev))) = (mark, self.cache.get(&e.serial)) {
-                if let Some(suffix) = e.message.text().get(from..) {
-                    let obj = with_appended(prev, suffix);
-                    self.cache.insert(e.serial, (e.rev, obj.clone()));
-                    place(&next, i, &obj);
-                    continue;
+            // Streaming text or arguments: extend the object we already have.
+            let extended = match (mark, self.cache.get(&e.serial)) {
+                (Mark::Appended(from), Some((_, prev))) => {
+                    e.message.text().get(from..).map(|s| with_appended(prev, s))
                 }
+                (Mark::ArgsAppended(k, from), Some((_, prev))) => e
+                    .message
+                    .tool_calls()
+                    .and_then(|calls| calls.get(k))
+                    .and_then(|tc| tc.function.arguments.get(from..))
+                    .map(|s| with_args_appended(prev, k, s)),
+                _ => None,
+            };
+            if let Some(obj) = extended {
+                self.cache.insert(e.serial, (e.rev, obj.clone()));
+                place(&next, i, &obj);
+                continue;
             }
             fresh.push((i, &e.message));
         }
