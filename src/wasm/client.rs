@@ -1266,7 +1266,12 @@ async fn process_event(ctx: &mut RunCtx, event: Event) {
             ctx.reducer.warnings.clear();
         }
         if applied.state_changed {
-            rc.borrow_mut().state_view.invalidate();
+            let mut inner = rc.borrow_mut();
+            match &event {
+                // The JS copy follows the same patch, copying only what it touches.
+                Event::StateDelta(e) => inner.state_view.patched(&e.delta),
+                _ => inner.state_view.invalidate(),
+            }
         }
         ctx.dirty.0 |= applied.messages_changed;
         ctx.dirty.1 |= applied.state_changed;

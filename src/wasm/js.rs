@@ -35,6 +35,73 @@ export function randomSeed() {
   return Math.random() * 9007199254740991;
 }
 export function sliceArray(a) { return a.slice(); }
+// Replays a JSON Patch that already succeeded in the core on an immutable
+// JS copy: containers on each touched path are copied, the rest is shared.
+function tokens(path) {
+  return path === "" ? [] : path.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+const shallow = (v) => (Array.isArray(v) ? v.slice() : { ...v });
+const at = (node, key) => (Array.isArray(node) ? (key === "-" ? node.length : Number(key)) : key);
+function valueAt(root, toks) {
+  let v = root;
+  for (const t of toks) v = v[at(v, t)];
+  return v;
+}
+function change(root, toks, edit) {
+  if (toks.length === 0) return edit(undefined, undefined);
+  const copy = shallow(root);
+  let node = copy;
+  for (let i = 0; i < toks.length - 1; i++) {
+    const k = at(node, toks[i]);
+    node[k] = shallow(node[k]);
+    node = node[k];
+  }
+  edit(node, toks[toks.length - 1]);
+  return copy;
+}
+function add(root, toks, value) {
+  return change(root, toks, (parent, key) => {
+    if (parent === undefined) return value;
+    if (Array.isArray(parent)) parent.splice(at(parent, key), 0, value);
+    else parent[key] = value;
+  });
+}
+function remove(root, toks) {
+  return change(root, toks, (parent, key) => {
+    if (parent === undefined) return null;
+    if (Array.isArray(parent)) parent.splice(at(parent, key), 1);
+    else delete parent[key];
+  });
+}
+export function applyPatchCow(root, ops) {
+  for (const op of ops) {
+    const path = tokens(op.path);
+    switch (op.op) {
+      case "add":
+        root = add(root, path, op.value);
+        break;
+      case "remove":
+        root = remove(root, path);
+        break;
+      case "replace":
+        root = change(root, path, (parent, key) => {
+          if (parent === undefined) return op.value;
+          parent[at(parent, key)] = op.value;
+        });
+        break;
+      case "move": {
+        const from = tokens(op.from);
+        const value = valueAt(root, from);
+        root = add(remove(root, from), path, value);
+        break;
+      }
+      case "copy":
+        root = add(root, path, valueAt(root, tokens(op.from)));
+        break;
+    }
+  }
+  return root;
+}
 export function withArgsAppended(obj, index, suffix) {
   const calls = obj.toolCalls.slice();
   const call = calls[index];
@@ -76,6 +143,8 @@ extern "C" {
     /// The same for the arguments of one streaming tool call.
     #[wasm_bindgen(js_name = withArgsAppended)]
     pub fn with_args_appended(obj: &JsValue, index: usize, suffix: &str) -> JsValue;
+    #[wasm_bindgen(js_name = applyPatchCow)]
+    pub fn apply_patch_cow(root: &JsValue, ops: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = sliceArray)]
     pub fn slice_array(a: &js_sys::Array) -> js_sys::Array;
 }

@@ -9,9 +9,9 @@ use serde_json::Value;
 use wasm_bindgen::JsValue;
 
 use super::convert::to_js;
-use super::js::{slice_array, with_appended, with_args_appended};
+use super::js::{apply_patch_cow, slice_array, with_appended, with_args_appended};
 use crate::core::history::{History, Mark};
-use crate::core::types::Message;
+use crate::core::types::{Message, PatchOp};
 
 #[derive(Default)]
 pub struct MessagesView {
@@ -132,19 +132,48 @@ fn convert_all<'a>(messages: impl Iterator<Item = &'a Message>) -> Result<Vec<Js
 }
 
 /// The state as a JS value, converted only when it is read after a change.
+///
+/// A STATE_DELTA is replayed on the JS copy by path copying: the objects
+/// and arrays on the patched paths are new, everything else keeps its
+/// identity, so a large state costs per change only what the change touches,
+/// and a UI re-renders only the parts that changed.
 #[derive(Default)]
 pub struct StateView {
     cached: Option<JsValue>,
+    /// Patches applied in Rust since the JS copy was made, in order.
+    pending: Vec<PatchOp>,
 }
+
+/// Past this many pending operations a fresh conversion is cheaper.
+const MAX_PENDING: usize = 4096;
 
 impl StateView {
     pub fn invalidate(&mut self) {
         self.cached = None;
+        self.pending.clear();
+    }
+
+    /// A patch the core applied successfully.
+    pub fn patched(&mut self, ops: &[PatchOp]) {
+        if self.cached.is_none() {
+            return;
+        }
+        if self.pending.len() + ops.len() > MAX_PENDING {
+            self.invalidate();
+        } else {
+            self.pending.extend_from_slice(ops);
+        }
     }
 
     pub fn get(&mut self, state: &Value) -> Result<JsValue, JsValue> {
         if let Some(v) = &self.cached {
-            return Ok(v.clone());
+            if self.pending.is_empty() {
+                return Ok(v.clone());
+            }
+            let next = apply_patch_cow(v, &to_js(&self.pending)?);
+            self.pending.clear();
+            self.cached = Some(next.clone());
+            return Ok(next);
         }
         let v = to_js(state)?;
         self.cached = Some(v.clone());

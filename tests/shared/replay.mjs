@@ -29,13 +29,14 @@ export function deepSort(v) {
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
 /** Replays a case through `AgentClient`; returns what it ended with. */
-export async function replay(AgentClient, c, { chunking = c.chunking ?? 0 } = {}) {
+export async function replay(AgentClient, c, { chunking = c.chunking ?? 0, batching, readState = false } = {}) {
   const initial = c.initial ?? {};
   const run = c.run ?? {};
   let request = null;
   const pieces = splitBytes(sseBody(c.events, c.framing), chunking);
   const agent = new AgentClient({
     url: "http://agent.test/run",
+    batching,
     threadId: initial.threadId ?? "thread-1",
     initialMessages: initial.messages ?? [],
     initialState: initial.state ?? {},
@@ -54,6 +55,9 @@ export async function replay(AgentClient, c, { chunking = c.chunking ?? 0 } = {}
     },
   });
   if (initial.pendingInterrupts) agent.pendingInterrupts = initial.pendingInterrupts;
+  // A UI that reads the state on every change makes the client keep its JS
+  // copy current by replaying each patch on it.
+  if (readState) agent.subscribe({ onStateChanged: ({ state }) => void JSON.stringify(state) });
   let error = null;
   let result;
   let newMessageIds;

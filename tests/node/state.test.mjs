@@ -1,0 +1,41 @@
+// The state a UI reads while deltas stream: the JS copy follows each patch
+// by path copying, ends equal to the reference's state, and keeps the
+// identity of every part no patch touched.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { AgentClient } from "../../pkg/node.js";
+import { differences, loadCases, replay } from "./cases.mjs";
+import { finished, scriptedFetch, started } from "./helpers.mjs";
+
+test("every case with state deltas, read on every change, ends as the reference's", async () => {
+  const cases = loadCases().filter(({ c }) => c.events.some((e) => typeof e === "object" && e.type === "STATE_DELTA"));
+  assert.ok(cases.length >= 5, `cases with STATE_DELTA: ${cases.length}`);
+  for (const { file, c } of cases) {
+    const got = await replay(AgentClient, c, { batching: "event", readState: true });
+    assert.deepEqual(differences(c, got), [], file);
+  }
+});
+
+test("a patch copies only the paths it touches", async () => {
+  const initialState = { todos: [{ id: 1, done: false }, { id: 2, done: false }], user: { name: "Ada" }, n: 0 };
+  const { fetch } = scriptedFetch([
+    started(),
+    { type: "STATE_DELTA", delta: [{ op: "replace", path: "/todos/1/done", value: true }] },
+    { type: "STATE_DELTA", delta: [{ op: "add", path: "/todos/-", value: { id: 3, done: false } }, { op: "move", from: "/n", path: "/count" }] },
+    finished(),
+  ]);
+  const agent = new AgentClient({ url: "http://x", fetch, initialState, batching: "event" });
+  const seen = [];
+  agent.subscribe({ onStateChanged: ({ state }) => seen.push(state) });
+  const before = agent.state;
+  await agent.runAgent();
+  const [first, second] = seen;
+  assert.deepEqual(first, { todos: [{ id: 1, done: false }, { id: 2, done: true }], user: { name: "Ada" }, n: 0 });
+  assert.equal(first.user, before.user, "untouched subtree keeps its object");
+  assert.equal(first.todos[0], before.todos[0], "untouched array element keeps its object");
+  assert.notEqual(first.todos[1], before.todos[1], "the patched element is new");
+  assert.deepEqual(before.todos[1], { id: 2, done: false }, "earlier snapshots are never mutated");
+  assert.deepEqual(second, { todos: [{ id: 1, done: false }, { id: 2, done: true }, { id: 3, done: false }], user: { name: "Ada" }, count: 0 });
+  assert.equal(second.todos[1], first.todos[1]);
+  assert.deepEqual(agent.clone().state, second, "a fresh conversion agrees");
+});
