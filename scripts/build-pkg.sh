@@ -7,16 +7,24 @@ cd "$(dirname "$0")/.."
 BUDGET_KB=${AGUI_SIZE_BUDGET_KB:-60}
 
 cargo build --lib --release --target wasm32-unknown-unknown
-rm -rf pkg
-mkdir -p pkg/dist
-wasm-bindgen --target web --out-dir pkg/dist --out-name agui_wasm \
+# Built beside pkg/ and moved into place at the end, so a page or a test
+# reading pkg/ never sees a half-built package.
+out=$(mktemp -d pkg.build.XXXXXX)
+trap 'rm -rf "$out"' EXIT
+mkdir -p "$out/dist"
+wasm-bindgen --target web --out-dir "$out/dist" --out-name agui_wasm \
   "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/agui_wasm.wasm"
 if [ ! -x scripts/node_modules/.bin/wasm-opt ]; then
   (cd scripts && npm install --no-audit --no-fund --loglevel=error)
 fi
 scripts/node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue --strip-debug --strip-producers \
-  pkg/dist/agui_wasm_bg.wasm -o pkg/dist/agui_wasm_bg.wasm
-cp pkg-template/package.json pkg-template/index.js pkg-template/node.js pkg-template/index.d.ts pkg-template/react.js pkg-template/react.d.ts pkg-template/README.md pkg/
+  "$out/dist/agui_wasm_bg.wasm" -o "$out/dist/agui_wasm_bg.wasm"
+cp pkg-template/package.json pkg-template/index.js pkg-template/node.js pkg-template/index.d.ts pkg-template/react.js pkg-template/react.d.ts pkg-template/README.md "$out/"
+chmod 755 "$out"
+rm -rf pkg.old
+if [ -d pkg ]; then mv pkg pkg.old; fi
+mv "$out" pkg
+rm -rf pkg.old
 
 gz() { gzip -9 -c "$1" | wc -c; }
 wasm_raw=$(wc -c < pkg/dist/agui_wasm_bg.wasm)

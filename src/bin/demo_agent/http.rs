@@ -5,17 +5,18 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use tiny_http::{Header, Request, Response};
+use tiny_http::{Method, Request};
 
 use crate::script::Step;
 
-/// The page runs only its own scripts, plus WebAssembly compilation.
-/// Inline styles are allowed because the RAW_HTML card is the agent's own
-/// HTML in a `srcdoc` frame, and a srcdoc frame inherits this policy; its
-/// scripts stay blocked twice, by the frame's sandbox and by `script-src`.
+/// The page runs only its own scripts, plus WebAssembly compilation, and
+/// frames nothing but `srcdoc` (which `frame-src` does not govern). Inline
+/// styles are allowed because the RAW_HTML card is the agent's own HTML in a
+/// srcdoc frame, and a srcdoc frame inherits this policy; its scripts stay
+/// blocked twice, by the frame's sandbox and by `script-src`.
 pub const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
      style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
-     frame-src 'self'; child-src 'self'; object-src 'none'; base-uri 'none'; \
+     frame-src 'none'; child-src 'none'; worker-src 'self'; object-src 'none'; base-uri 'none'; \
      form-action 'self'; frame-ancestors 'none'";
 
 /// A request body larger than this is refused: the demo's conversations are
@@ -45,18 +46,6 @@ const SECURITY_HEADERS: &[(&str, &str)] = &[
     ("Cache-Control", "no-cache"),
 ];
 
-fn header(name: &str, value: &str) -> Option<Header> {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).ok()
-}
-
-fn with_headers<R: Read>(mut response: Response<R>, content_type: &str) -> Response<R> {
-    let pairs = SECURITY_HEADERS.iter().copied().chain([("Content-Type", content_type)]);
-    for h in pairs.filter_map(|(n, v)| header(n, v)) {
-        response.add_header(h);
-    }
-    response
-}
-
 pub fn read_body(request: &mut Request) -> Result<String, HttpError> {
     let mut bytes = Vec::new();
     request
@@ -65,32 +54,77 @@ pub fn read_body(request: &mut Request) -> Result<String, HttpError> {
         .read_to_end(&mut bytes)
         .map_err(|e| HttpError::new(400, format!("could not read the body: {e}")))?;
     if bytes.len() as u64 > MAX_BODY {
-        return Err(HttpError::new(413, format!("the body is over {MAX_BODY} bytes")));
+        return Err(HttpError::new(
+            413,
+            format!("the body is over {MAX_BODY} bytes"),
+        ));
     }
     String::from_utf8(bytes).map_err(|_| HttpError::new(400, "the body is not UTF-8"))
 }
 
-pub fn error(request: Request, status: u16, message: &str) -> io::Result<()> {
-    let body = serde_json::json!({ "error": message }).to_string();
-    let response = Response::from_string(body).with_status_code(status);
-    request.respond(with_headers(response, "application/json"))
+fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        400 => "Bad Request",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        413 => "Content Too Large",
+        _ => "Error",
+    }
 }
 
-/// Writes the steps as Server-Sent Events, pausing `tick` per pause unit.
-///
-/// The body is chunked by hand: tiny_http's own chunked writer buffers 8 KB
-/// before it sends anything, which would hide the streaming.
-pub fn stream(request: Request, steps: &[Step], tick: Duration) -> io::Result<()> {
-    let mut head = String::from("HTTP/1.1 200 OK\r\n");
+/// Starts a response by hand. Every response closes its connection:
+/// tiny_http's worker pool can leave a new keep-alive connection queued
+/// behind idle ones (it counts a worker free before the worker wakes), and a
+/// browser opening six at once then waits forever. tiny_http drops a
+/// `Connection` header set through its `Response`, hence the raw writer.
+fn head(
+    request: Request,
+    status: u16,
+    content_type: &str,
+    framing: &str,
+) -> io::Result<Box<dyn Write + Send>> {
+    let mut head = format!("HTTP/1.1 {status} {}\r\n", reason(status));
     for (name, value) in SECURITY_HEADERS {
         head.push_str(&format!("{name}: {value}\r\n"));
     }
-    head.push_str("Content-Type: text/event-stream; charset=utf-8\r\n");
-    head.push_str("Transfer-Encoding: chunked\r\n\r\n");
+    head.push_str(&format!(
+        "Content-Type: {content_type}\r\n{framing}\r\nConnection: close\r\n\r\n"
+    ));
     let mut w = request.into_writer();
     w.write_all(head.as_bytes())?;
-    w.flush()?;
-    let mut chunk = |w: &mut dyn Write, data: &str| -> io::Result<()> {
+    Ok(w)
+}
+
+fn send(request: Request, status: u16, content_type: &str, body: &[u8]) -> io::Result<()> {
+    let with_body = *request.method() != Method::Head;
+    let mut w = head(
+        request,
+        status,
+        content_type,
+        &format!("Content-Length: {}", body.len()),
+    )?;
+    if with_body {
+        w.write_all(body)?;
+    }
+    w.flush()
+}
+
+pub fn error(request: Request, status: u16, message: &str) -> io::Result<()> {
+    let body = serde_json::json!({ "error": message }).to_string();
+    send(request, status, "application/json", body.as_bytes())
+}
+
+/// Writes the steps as Server-Sent Events, pausing `tick` per pause unit,
+/// one HTTP chunk per event so each reaches the page at once.
+pub fn stream(request: Request, steps: &[Step], tick: Duration) -> io::Result<()> {
+    let mut w = head(
+        request,
+        200,
+        "text/event-stream; charset=utf-8",
+        "Transfer-Encoding: chunked",
+    )?;
+    let chunk = |w: &mut dyn Write, data: &str| -> io::Result<()> {
         write!(w, "{:x}\r\n{data}\r\n", data.len())?;
         w.flush()
     };
@@ -149,10 +183,7 @@ pub fn static_file(request: Request, path: &str, www: &Path, pkg: &Path) -> io::
         return error(request, 404, "not found");
     };
     match std::fs::read(&file) {
-        Ok(bytes) => {
-            let response = Response::from_data(bytes);
-            request.respond(with_headers(response, content_type(&file)))
-        }
+        Ok(bytes) => send(request, 200, content_type(&file), &bytes),
         Err(_) => error(request, 404, "not found"),
     }
 }
@@ -169,6 +200,9 @@ mod tests {
         assert!(resolve(&root, "/core/../../Cargo.toml").is_none());
         assert!(resolve(&root, "/.hidden").is_none());
         assert!(resolve(&root, "/no-such-file").is_none());
-        assert!(resolve(&root, "/core").is_none(), "a directory without index.html");
+        assert!(
+            resolve(&root, "/core").is_none(),
+            "a directory without index.html"
+        );
     }
 }

@@ -31,7 +31,12 @@ impl Input {
             Some(Value::Array(m)) => m.clone(),
             _ => return Err(HttpError::new(400, "`messages` must be an array")),
         };
-        let list = |key: &str| v.get(key).and_then(Value::as_array).cloned().unwrap_or_default();
+        let list = |key: &str| {
+            v.get(key)
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default()
+        };
         Ok(Input {
             thread_id: text("threadId")?,
             run_id: text("runId")?,
@@ -75,8 +80,13 @@ impl Input {
             .find(|c| c["id"] == id)
             .map(|c| {
                 let f = &c["function"];
-                let args = f["arguments"].as_str().and_then(|a| serde_json::from_str(a).ok());
-                (f["name"].as_str().unwrap_or("").to_owned(), args.unwrap_or(Value::Null))
+                let args = f["arguments"]
+                    .as_str()
+                    .and_then(|a| serde_json::from_str(a).ok());
+                (
+                    f["name"].as_str().unwrap_or("").to_owned(),
+                    args.unwrap_or(Value::Null),
+                )
             })
     }
 }
@@ -87,8 +97,18 @@ mod tests {
 
     #[test]
     fn refuses_what_is_not_a_run_input() {
-        for body in ["", "[]", "{oops", r#"{"threadId":"t","runId":"r"}"#, r#"{"threadId":1,"runId":"r","messages":[]}"#] {
-            assert_eq!(Input::parse(body).map(|_| ()).unwrap_err().status, 400, "{body}");
+        for body in [
+            "",
+            "[]",
+            "{oops",
+            r#"{"threadId":"t","runId":"r"}"#,
+            r#"{"threadId":1,"runId":"r","messages":[]}"#,
+        ] {
+            assert_eq!(
+                Input::parse(body).map(|_| ()).unwrap_err().status,
+                400,
+                "{body}"
+            );
         }
     }
 
@@ -102,7 +122,10 @@ mod tests {
         let input = Input::parse(body).expect("valid");
         assert_eq!(input.tools, ["weather"]);
         assert_eq!(input.user_text().as_deref(), Some("hi there"));
-        assert_eq!(input.tool_call("c1"), Some(("weather".into(), serde_json::json!({"city":"Seoul"}))));
+        assert_eq!(
+            input.tool_call("c1"),
+            Some(("weather".into(), serde_json::json!({"city":"Seoul"})))
+        );
         assert_eq!(input.state["n"], 1);
     }
 }

@@ -64,7 +64,9 @@ fn parse_options() -> Result<Options, String> {
             "--www" => o.www = value()?.into(),
             "--pkg" => o.pkg = value()?.into(),
             "-h" | "--help" => {
-                return Err("usage: demo-agent [--port N] [--tick-ms N] [--www DIR] [--pkg DIR]".into())
+                return Err(
+                    "usage: demo-agent [--port N] [--tick-ms N] [--www DIR] [--pkg DIR]".into(),
+                )
             }
             _ => return Err(format!("unknown argument {flag} (try --help)")),
         }
@@ -84,11 +86,17 @@ fn main() {
     let server = match Server::http(("127.0.0.1", options.port)) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("demo-agent: cannot listen on 127.0.0.1:{}: {e}", options.port);
+            eprintln!(
+                "demo-agent: cannot listen on 127.0.0.1:{}: {e}",
+                options.port
+            );
             std::process::exit(1);
         }
     };
-    let port = server.server_addr().to_ip().map_or(options.port, |a| a.port());
+    let port = server
+        .server_addr()
+        .to_ip()
+        .map_or(options.port, |a| a.port());
     if !options.pkg.join("index.js").is_file() {
         eprintln!(
             "demo-agent: warning: {} has no index.js; build the package first (./run build)",
@@ -96,6 +104,7 @@ fn main() {
         );
     }
     println!("demo agent listening on http://127.0.0.1:{port}/");
+    println!("open it in a browser; Ctrl-C stops the agent");
     let _ = std::io::stdout().flush();
 
     let app = Arc::new(App {
@@ -113,7 +122,12 @@ fn main() {
 }
 
 fn handle(app: &App, mut request: Request) {
-    let path = request.url().split(['?', '#']).next().unwrap_or("/").to_owned();
+    let path = request
+        .url()
+        .split(['?', '#'])
+        .next()
+        .unwrap_or("/")
+        .to_owned();
     let method = request.method().clone();
     let outcome = match (&method, path.as_str()) {
         (Method::Post, "/agent") | (Method::Post, "/agent/connect") => {

@@ -66,7 +66,14 @@ impl Script {
     }
 
     /// A tool call whose JSON arguments arrive `piece` characters at a time.
-    pub fn tool_call(&mut self, id: &str, name: &str, parent: &str, args: &Value, piece: usize) -> &mut Self {
+    pub fn tool_call(
+        &mut self,
+        id: &str,
+        name: &str,
+        parent: &str,
+        args: &Value,
+        piece: usize,
+    ) -> &mut Self {
         self.event(json!({
             "type": "TOOL_CALL_START", "toolCallId": id, "toolCallName": name, "parentMessageId": parent,
         }));
@@ -149,7 +156,10 @@ mod tests {
             .filter_map(|e| e["delta"].as_str())
             .collect();
         assert_eq!(deltas, ["안녕 ", "세상 ", "👋"]);
-        let types: Vec<&str> = events(&steps).iter().filter_map(|e| e["type"].as_str()).collect();
+        let types: Vec<&str> = events(&steps)
+            .iter()
+            .filter_map(|e| e["type"].as_str())
+            .collect();
         assert_eq!(types.first(), Some(&"RUN_STARTED"));
         assert_eq!(types.last(), Some(&"RUN_FINISHED"));
     }

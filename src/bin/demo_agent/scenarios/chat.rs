@@ -9,7 +9,12 @@ use crate::script::{Script, Step};
 use crate::store::Store;
 
 pub fn plain(mut s: Script, input: &Input, _: &Store) -> Vec<Step> {
-    let said: String = input.user_text().unwrap_or_default().chars().take(120).collect();
+    let said: String = input
+        .user_text()
+        .unwrap_or_default()
+        .chars()
+        .take(120)
+        .collect();
     let id = s.id("answer");
     s.text(
         &id,
@@ -28,7 +33,10 @@ pub fn weather(mut s: Script, input: &Input, _: &Store) -> Vec<Step> {
     let msg = s.id("msg");
     // A frontend tool exists only if the page offered it.
     if !input.tools.iter().any(|t| t == "weather") {
-        s.text(&msg, "I'd look that up with a weather tool, but this page didn't offer one.");
+        s.text(
+            &msg,
+            "I'd look that up with a weather tool, but this page didn't offer one.",
+        );
         return s.finish();
     }
     s.text(&msg, &format!("Let me check the weather in {city}. 🌤️"));
@@ -40,18 +48,44 @@ pub fn weather(mut s: Script, input: &Input, _: &Store) -> Vec<Step> {
 /// A canned haiku for the topic: (title, lines).
 fn compose(topic: &str) -> (String, Vec<String>) {
     let lower = topic.to_lowercase();
-    let pick = |title: &str, lines: [&str; 3]| (title.to_owned(), lines.map(str::to_owned).to_vec());
+    let pick =
+        |title: &str, lines: [&str; 3]| (title.to_owned(), lines.map(str::to_owned).to_vec());
     if lower.contains("ocean") || lower.contains("sea") {
-        pick("Tide Pool", ["Salt light on the rocks", "a crab rehearses its walk", "the tide claps it back"])
+        pick(
+            "Tide Pool",
+            [
+                "Salt light on the rocks",
+                "a crab rehearses its walk",
+                "the tide claps it back",
+            ],
+        )
     } else if lower.contains("rust") || lower.contains("code") || lower.contains("wasm") {
-        pick("Compiled at Dawn", ["Borrow checker sighs", "lifetimes fold like paper cranes", "the build turns green"])
+        pick(
+            "Compiled at Dawn",
+            [
+                "Borrow checker sighs",
+                "lifetimes fold like paper cranes",
+                "the build turns green",
+            ],
+        )
     } else if lower.contains("autumn") || lower.contains("fall") {
-        pick("Autumn Wind", ["Maple leaves let go", "the wind writes in red and gold", "one crow reads it all"])
+        pick(
+            "Autumn Wind",
+            [
+                "Maple leaves let go",
+                "the wind writes in red and gold",
+                "one crow reads it all",
+            ],
+        )
     } else {
         let title: String = topic.chars().take(30).collect();
         (
             title.clone(),
-            vec![format!("Quiet {title} waits"), "a small wind turns the pages".into(), "the kettle answers".into()],
+            vec![
+                format!("Quiet {title} waits"),
+                "a small wind turns the pages".into(),
+                "the kettle answers".into(),
+            ],
         )
     }
 }
@@ -61,10 +95,19 @@ pub fn haiku(mut s: Script, input: &Input, _: &Store) -> Vec<Step> {
     let topic = after(&text, &[" about ", " on ", " of "], 30).unwrap_or_else(|| "autumn".into());
     let (title, lines) = compose(&topic);
     let msg = s.id("msg");
-    s.text(&msg, "Here's a haiku — watch the card fill in as I write it.");
+    s.text(
+        &msg,
+        "Here's a haiku — watch the card fill in as I write it.",
+    );
     let call = s.id("haiku");
     // Small pieces, so the card visibly grows line by line.
-    s.tool_call(&call, "generate_haiku", &msg, &json!({ "title": title, "lines": lines }), 3);
+    s.tool_call(
+        &call,
+        "generate_haiku",
+        &msg,
+        &json!({ "title": title, "lines": lines }),
+        3,
+    );
     s.finish()
 }
 
@@ -95,7 +138,10 @@ fn weather_reply(r: &Value) -> String {
     let (Some(t), Some(city)) = (r["temperatureC"].as_f64(), r["city"].as_str()) else {
         return "The weather tool answered, but I couldn't read its result.".into();
     };
-    let conditions = r["conditions"].as_str().unwrap_or("unknown skies").to_lowercase();
+    let conditions = r["conditions"]
+        .as_str()
+        .unwrap_or("unknown skies")
+        .to_lowercase();
     let advice = if t < 10.0 {
         "Bundle up! 🧣"
     } else if t < 20.0 {
@@ -107,7 +153,10 @@ fn weather_reply(r: &Value) -> String {
         Some(h) => format!(", humidity {h}%"),
         None => String::new(),
     };
-    format!("It's {}°C and {conditions} in {city} right now{humidity}. {advice}", r["temperatureC"])
+    format!(
+        "It's {}°C and {conditions} in {city} right now{humidity}. {advice}",
+        r["temperatureC"]
+    )
 }
 
 #[cfg(test)]
@@ -131,6 +180,9 @@ mod tests {
                 _ => None,
             })
             .collect();
-        assert_eq!(text, "It's 4°C and snow in Oslo right now, humidity 80%. Bundle up! 🧣");
+        assert_eq!(
+            text,
+            "It's 4°C and snow in Oslo right now, humidity 80%. Bundle up! 🧣"
+        );
     }
 }

@@ -18,14 +18,26 @@ type Scenario = fn(Script, &Input, &Store) -> Vec<Step>;
 /// Keywords in the user's message → the scenario. The first match wins, so
 /// the injected-markup prompt (which mentions HTML) comes before raw HTML.
 const ROUTES: &[(&[&str], &str, Scenario)] = &[
-    (&["inject", "xss", "markup"], "injected markup", markup::injected),
+    (
+        &["inject", "xss", "markup"],
+        "injected markup",
+        markup::injected,
+    ),
     (&["html"], "raw html", markup::raw_html),
     (&["weather"], "weather", chat::weather),
     (&["haiku"], "haiku", chat::haiku),
     (&["research"], "research plan", research::run),
-    (&["intact", "came back", "come back"], "reasoning check", thinking::check),
+    (
+        &["intact", "came back", "come back"],
+        "reasoning check",
+        thinking::check,
+    ),
     (&["think", "prime"], "thinking", thinking::think),
-    (&["to-do", "todo", "shared state"], "shared state", control::todos),
+    (
+        &["to-do", "todo", "shared state"],
+        "shared state",
+        control::todos,
+    ),
     (&["deploy", "approv"], "approval", control::approval),
     (&["fail", "error"], "failure", control::failure),
     (&["cut", "disconnect", "drop"], "cut stream", control::cut),
@@ -63,7 +75,9 @@ pub fn connect(input: &Input, store: &Store) -> Vec<Step> {
 /// trimmed of punctuation and capped at `max` characters.
 fn after(text: &str, words: &[&str], max: usize) -> Option<String> {
     let lower = text.to_ascii_lowercase();
-    let end = words.iter().find_map(|w| lower.find(w).map(|i| i + w.len()))?;
+    let end = words
+        .iter()
+        .find_map(|w| lower.find(w).map(|i| i + w.len()))?;
     let rest: String = text[end..]
         .trim_matches(|c: char| !c.is_alphanumeric())
         .chars()
@@ -112,14 +126,23 @@ mod tests {
                 Step::Cut(_) => Some("cut"),
                 Step::Pause(_) => None,
             });
-            assert!(matches!(last, Some("RUN_FINISHED" | "RUN_ERROR" | "cut")), "{name}: {last:?}");
+            assert!(
+                matches!(last, Some("RUN_FINISHED" | "RUN_ERROR" | "cut")),
+                "{name}: {last:?}"
+            );
         }
     }
 
     #[test]
     fn after_takes_the_rest() {
-        assert_eq!(after("Weather in New York?", &[" in "], 40).as_deref(), Some("New York"));
+        assert_eq!(
+            after("Weather in New York?", &[" in "], 40).as_deref(),
+            Some("New York")
+        );
         assert_eq!(after("weather", &[" in "], 40), None);
-        assert_eq!(after("haiku about 가을!", &["about"], 40).as_deref(), Some("가을"));
+        assert_eq!(
+            after("haiku about 가을!", &["about"], 40).as_deref(),
+            Some("가을")
+        );
     }
 }

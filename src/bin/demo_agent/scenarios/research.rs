@@ -27,12 +27,19 @@ const RESULTS: &[(&str, &str, &str)] = &[
     ),
 ];
 
-const STEPS: &[&str] = &["Fetch the page", "Extract the main text", "Pull out the key facts"];
+const STEPS: &[&str] = &[
+    "Fetch the page",
+    "Extract the main text",
+    "Pull out the key facts",
+];
 
 pub fn run(mut s: Script, input: &Input, _: &Store) -> Vec<Step> {
     let text = input.user_text().unwrap_or_default();
     let topic = after(&text, &["research"], 60)
-        .map(|t| t.trim_start_matches(|c: char| !c.is_alphanumeric()).to_owned())
+        .map(|t| {
+            t.trim_start_matches(|c: char| !c.is_alphanumeric())
+                .to_owned()
+        })
         .filter(|t| !t.is_empty())
         .unwrap_or_else(|| "AG-UI clients in WebAssembly".into());
     let (plan, search, scrape) = (s.id("plan"), s.id("search"), s.id("scrape"));
@@ -40,20 +47,28 @@ pub fn run(mut s: Script, input: &Input, _: &Store) -> Vec<Step> {
 
     let intro = s.id("intro");
     s.text(&intro, &format!("I'll research “{topic}” in three steps."));
-    s.activity(&plan, "PLAN", json!({
-        "title": format!("Research: {topic}"),
-        "tasks": [
-            { "id": "search", "title": "Search the web", "status": "in_progress" },
-            { "id": "read", "title": "Read the best source", "status": "pending" },
-            { "id": "summarize", "title": "Summarize the findings", "status": "pending" },
-        ],
-    }));
+    s.activity(
+        &plan,
+        "PLAN",
+        json!({
+            "title": format!("Research: {topic}"),
+            "tasks": [
+                { "id": "search", "title": "Search the web", "status": "in_progress" },
+                { "id": "read", "title": "Read the best source", "status": "pending" },
+                { "id": "summarize", "title": "Summarize the findings", "status": "pending" },
+            ],
+        }),
+    );
     s.pause(3);
 
-    s.activity(&search, "SEARCH", json!({
-        "query": topic, "status": "searching", "results": [],
-        "metrics": { "results": 0, "sources": 0, "latencyMs": 0 },
-    }));
+    s.activity(
+        &search,
+        "SEARCH",
+        json!({
+            "query": topic, "status": "searching", "results": [],
+            "metrics": { "results": 0, "sources": 0, "latencyMs": 0 },
+        }),
+    );
     s.pause(3);
     for (i, (title, url, snippet)) in RESULTS.iter().enumerate() {
         s.patch(&search, "SEARCH", json!([
@@ -61,25 +76,47 @@ pub fn run(mut s: Script, input: &Input, _: &Store) -> Vec<Step> {
             { "op": "replace", "path": "/metrics/results", "value": i + 1 },
         ]), 4);
     }
-    s.patch(&search, "SEARCH", json!([
-        { "op": "replace", "path": "/status", "value": "done" },
-        { "op": "replace", "path": "/metrics/sources", "value": 2 },
-        { "op": "replace", "path": "/metrics/latencyMs", "value": 412 },
-    ]), 2);
+    s.patch(
+        &search,
+        "SEARCH",
+        json!([
+            { "op": "replace", "path": "/status", "value": "done" },
+            { "op": "replace", "path": "/metrics/sources", "value": 2 },
+            { "op": "replace", "path": "/metrics/latencyMs", "value": 412 },
+        ]),
+        2,
+    );
     s.patch(&plan, "PLAN", task(0, "done"), 1);
     s.patch(&plan, "PLAN", task(1, "in_progress"), 2);
 
-    let steps: Vec<_> = STEPS.iter().map(|l| json!({ "label": l, "status": "pending" })).collect();
-    s.activity(&scrape, "SCRAPE", json!({
-        "url": RESULTS[0].1, "steps": steps, "progress": { "done": 0, "total": STEPS.len() },
-    }));
+    let steps: Vec<_> = STEPS
+        .iter()
+        .map(|l| json!({ "label": l, "status": "pending" }))
+        .collect();
+    s.activity(
+        &scrape,
+        "SCRAPE",
+        json!({
+            "url": RESULTS[0].1, "steps": steps, "progress": { "done": 0, "total": STEPS.len() },
+        }),
+    );
     for i in 0..STEPS.len() {
         let path = format!("/steps/{i}/status");
-        s.patch(&scrape, "SCRAPE", json!([{ "op": "replace", "path": path, "value": "running" }]), 4);
-        s.patch(&scrape, "SCRAPE", json!([
-            { "op": "replace", "path": path, "value": "done" },
-            { "op": "replace", "path": "/progress/done", "value": i + 1 },
-        ]), 2);
+        s.patch(
+            &scrape,
+            "SCRAPE",
+            json!([{ "op": "replace", "path": path, "value": "running" }]),
+            4,
+        );
+        s.patch(
+            &scrape,
+            "SCRAPE",
+            json!([
+                { "op": "replace", "path": path, "value": "done" },
+                { "op": "replace", "path": "/progress/done", "value": i + 1 },
+            ]),
+            2,
+        );
     }
     s.patch(&plan, "PLAN", task(1, "done"), 1);
     s.patch(&plan, "PLAN", task(2, "in_progress"), 2);

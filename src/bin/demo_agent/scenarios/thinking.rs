@@ -2,7 +2,7 @@
 //! client must send back verbatim; the next turn says whether it did.
 
 use std::collections::hash_map::RandomState;
-use std::hash::{BuildHasher, Hash, Hasher};
+use std::hash::BuildHasher;
 
 use serde_json::{json, Value};
 
@@ -42,9 +42,7 @@ fn opaque(seed: &str) -> String {
     let keys = RandomState::new();
     let mut out = String::from("demo-enc.v1.");
     for part in 0..4u8 {
-        let mut h = keys.build_hasher();
-        (seed, part).hash(&mut h);
-        out.push_str(&format!("{:016x}", h.finish()));
+        out.push_str(&format!("{:016x}", keys.hash_one((seed, part))));
     }
     out
 }
@@ -54,13 +52,20 @@ pub fn think(mut s: Script, input: &Input, store: &Store) -> Vec<Step> {
     let factors = if n < 2 { Vec::new() } else { factorize(n) };
     let shown: Vec<String> = factors.iter().map(u64::to_string).collect();
     let (summary, answer) = match factors.as_slice() {
-        [] => (format!("{n} is below 2, and primes start at 2."), format!("No — {n} isn't prime, by definition.")),
+        [] => (
+            format!("{n} is below 2, and primes start at 2."),
+            format!("No — {n} isn't prime, by definition."),
+        ),
         [_] => (
             format!("Trial division by every number up to √{n}: no divisor, so {n} is prime."),
             format!("Yes — {n} is prime."),
         ),
         [p, ..] => (
-            format!("Trying small primes first: {n} ÷ {p} = {}. Keep dividing: {n} = {}.", n / p, shown.join(" × ")),
+            format!(
+                "Trying small primes first: {n} ÷ {p} = {}. Keep dividing: {n} = {}.",
+                n / p,
+                shown.join(" × ")
+            ),
             format!("No — {n} = {}, so it isn't prime.", shown.join(" × ")),
         ),
     };
@@ -98,7 +103,8 @@ fn verdict(messages: &[Value], issued: impl Fn(&str) -> Option<String>) -> Strin
         }
     }
     if intact + altered + missing + unknown == 0 {
-        return "I didn't get any encrypted reasoning back. Ask me to think about something first.".into();
+        return "I didn't get any encrypted reasoning back. Ask me to think about something first."
+            .into();
     }
     if altered + missing + unknown == 0 {
         let s = if intact == 1 { "" } else { "s" };
@@ -133,13 +139,30 @@ mod tests {
     fn the_verdict_tells_intact_from_altered() {
         let issued = |id: &str| (id == "r1").then(|| "v1".to_owned());
         let sent = |v: Value| vec![json!({ "id": "u", "role": "user", "content": "?" }), v];
-        let intact = verdict(&sent(json!({ "id": "r1", "role": "reasoning", "content": "", "encryptedValue": "v1" })), issued);
+        let intact = verdict(
+            &sent(
+                json!({ "id": "r1", "role": "reasoning", "content": "", "encryptedValue": "v1" }),
+            ),
+            issued,
+        );
         assert!(intact.starts_with("Yes ✅"), "{intact}");
-        let altered = verdict(&sent(json!({ "id": "r1", "role": "reasoning", "content": "", "encryptedValue": "v2" })), issued);
+        let altered = verdict(
+            &sent(
+                json!({ "id": "r1", "role": "reasoning", "content": "", "encryptedValue": "v2" }),
+            ),
+            issued,
+        );
         assert!(altered.contains("1 came back altered"), "{altered}");
-        let dropped = verdict(&sent(json!({ "id": "r1", "role": "reasoning", "content": "" })), issued);
+        let dropped = verdict(
+            &sent(json!({ "id": "r1", "role": "reasoning", "content": "" })),
+            issued,
+        );
         assert!(dropped.contains("1 without its value"), "{dropped}");
-        assert!(verdict(&sent(json!({ "id": "x", "role": "user", "content": "" })), issued).starts_with("I didn't"));
+        assert!(verdict(
+            &sent(json!({ "id": "x", "role": "user", "content": "" })),
+            issued
+        )
+        .starts_with("I didn't"));
         assert_ne!(opaque("a"), opaque("a"), "fresh keys each time");
     }
 }
