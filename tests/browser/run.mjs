@@ -22,7 +22,9 @@ const server = http.createServer(async (req, res) => {
     res.write(sse({ type: "RUN_STARTED", threadId: "t", runId: "r" }) + sse({ type: "TEXT_MESSAGE_START", messageId: "m", role: "assistant" }));
     for (const w of ["스트리밍 ", "works ", "😀"]) {
       res.write(sse({ type: "TEXT_MESSAGE_CONTENT", messageId: "m", delta: w }));
-      await new Promise((r) => setTimeout(r, 20));
+      // Long enough apart that even a loaded machine delivers them as
+      // separate network chunks.
+      await new Promise((r) => setTimeout(r, 150));
     }
     return res.end(sse({ type: "TEXT_MESSAGE_END", messageId: "m" }) + sse({ type: "RUN_FINISHED", threadId: "t", runId: "r" }));
   }
@@ -59,6 +61,7 @@ try {
     ["no page errors", errors.length === 0],
   ];
   for (const [name, pass] of checks) console.log(`${pass ? "ok" : "FAILED"} - ${name}`);
+  if (!checks.every(([, p]) => p)) console.log(JSON.stringify({ stream: r.stream, worker: r.worker }));
   if (errors.length) console.log(errors.join("\n"));
   ok = results && r.conformance.failed === 0 && r.conformance.passed > 0 && checks.every(([, p]) => p);
 } finally {
