@@ -8,6 +8,7 @@ pub mod history;
 pub mod ids;
 pub mod json_patch;
 pub mod partial_json;
+pub mod proto;
 pub mod reducer;
 pub mod run;
 pub mod sse;
