@@ -1,0 +1,157 @@
+// The benchmark driver behind run.sh: runs the jobs, then writes
+// BENCHMARKS.md and bench/chart.svg (full runs) or prints the tables (runs
+// narrowed by an option). See `bench/run.sh --help`.
+import fs from "node:fs";
+import path from "node:path";
+import os from "node:os";
+import crypto from "node:crypto";
+import { execSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { SCENARIOS } from "./lib/scenarios.mjs";
+import { sizes } from "./lib/size.mjs";
+import { runNodeJob } from "./lib/node-runner.mjs";
+import { openBrowser } from "./lib/browser-runner.mjs";
+import { report, chartSeries } from "./lib/report.mjs";
+import { chart } from "./lib/chart.mjs";
+
+const BENCH = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.dirname(BENCH);
+const OUT = path.join(BENCH, "out");
+const VARIANTS = ["floor", "ours", "ours-event", "reference"];
+
+const HELP = `usage: bench/run.sh [options]
+  --scenario LIST   only these scenarios: 1 (all H), 1-h0, 1-h100, 1-h1000, 1-h10000, 2, 3, 4, 5 (comma-separated)
+  --variant LIST    only these: ours, ours-event, reference, floor
+  --node-only       skip Chromium
+  --browser-only    skip Node
+  --runs N          at least N timed runs per measurement (default 5)
+  --full-reference  no caps: the reference runs every scenario in full (slow)
+  --report-only     rewrite BENCHMARKS.md and bench/chart.svg from bench/out/results.json
+With no narrowing option the run writes BENCHMARKS.md and bench/chart.svg;
+otherwise it prints the tables and saves them to bench/out/partial.md.`;
+
+function parseArgs(argv) {
+  const o = { scenarios: null, variants: null, node: true, browser: true, runs: 5, full: false, reportOnly: false };
+  const list = (v) => v.split(",").map((s) => s.trim()).filter(Boolean);
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = () => {
+      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
+      return argv[++i];
+    };
+    if (a === "--scenario") o.scenarios = [...(o.scenarios ?? []), ...list(next())];
+    else if (a === "--variant") o.variants = [...(o.variants ?? []), ...list(next())];
+    else if (a === "--node-only") o.browser = false;
+    else if (a === "--browser-only") o.node = false;
+    else if (a === "--runs") o.runs = Number(next());
+    else if (a === "--full-reference") o.full = true;
+    else if (a === "--report-only") o.reportOnly = true;
+    else if (a === "--help" || a === "-h") (console.log(HELP), process.exit(0));
+    else throw new Error(`unknown option ${a}\n${HELP}`);
+  }
+  if (!(o.runs >= 1)) throw new Error("--runs needs a positive number");
+  for (const v of o.variants ?? []) if (!VARIANTS.includes(v)) throw new Error(`unknown variant ${v}`);
+  for (const s of o.scenarios ?? []) if (!SCENARIOS.some((x) => x.id === s || x.group === s)) throw new Error(`unknown scenario ${s}`);
+  o.partial = Boolean(o.scenarios || o.variants || !o.node || !o.browser || o.runs < 5);
+  return o;
+}
+
+// A private copy of pkg/, so a rebuild of pkg/ during the run (the tests
+// rebuild it) cannot swap the package under a half-finished measurement.
+async function snapshotPkg() {
+  const pkg = path.join(ROOT, "pkg");
+  const needed = ["index.js", "node.js", "dist/agui_wasm.js", "dist/agui_wasm_bg.wasm"].map((f) => path.join(pkg, f));
+  for (let i = 0; !needed.every((f) => fs.existsSync(f)); i++) {
+    if (i === 60) throw new Error("pkg/ is incomplete: build it with scripts/build-pkg.sh");
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  fs.rmSync(path.join(OUT, "pkg"), { recursive: true, force: true });
+  fs.cpSync(pkg, path.join(OUT, "pkg"), { recursive: true });
+}
+
+function meta(command, seconds, chromium, load) {
+  const sh = (c) => execSync(c, { cwd: ROOT, encoding: "utf8" }).trim();
+  const cpu = fs.readFileSync("/proc/cpuinfo", "utf8").match(/^model name\s*:\s*(.*)$/m)?.[1] ?? os.cpus()[0]?.model;
+  const version = (p) => JSON.parse(fs.readFileSync(path.join(BENCH, "node_modules", p, "package.json"), "utf8")).version;
+  const wasm = fs.readFileSync(path.join(OUT, "pkg", "dist", "agui_wasm_bg.wasm"));
+  return {
+    command, seconds, chromium, load,
+    date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+    cpu, nproc: sh("nproc"), node: process.version,
+    commit: sh("git rev-parse --short HEAD"),
+    dirty: sh("git status --porcelain -- src pkg-template Cargo.toml Cargo.lock scripts") !== "",
+    wasmSha: crypto.createHash("sha256").update(wasm).digest("hex").slice(0, 12),
+    referenceVersion: version("@ag-ui/client"), coreVersion: version("@ag-ui/core"), esbuild: version("esbuild"),
+  };
+}
+
+function jobs(o) {
+  const out = [];
+  for (const s of SCENARIOS) {
+    if (o.scenarios && !o.scenarios.some((x) => x === s.id || x === s.group)) continue;
+    for (const v of VARIANTS) {
+      if (o.variants && !o.variants.includes(v)) continue;
+      out.push(v === "floor" ? { kind: "floor", id: s.id, runs: o.runs } : { kind: "client", variant: v, id: s.id, runs: o.runs, full: o.full });
+    }
+  }
+  return out;
+}
+
+function progress(env, r) {
+  const mem = r.peakBytes == null ? "" : `, peak ${(r.peakBytes / 1048576).toFixed(1)} MB`;
+  console.error(`[${env}] ${r.id.padEnd(8)} ${r.variant.padEnd(10)} ${r.usPerEvent.toFixed(2).padStart(10)} µs/event  ${r.ms.toFixed(1).padStart(9)} ms/run  (${r.runs} runs, ${r.events} events${r.capped ? ", capped" : ""}${mem})`);
+}
+
+function write(res, partial) {
+  const md = report(res);
+  if (partial) {
+    fs.writeFileSync(path.join(OUT, "partial.md"), md);
+    console.log(md);
+    console.error("narrowed run: BENCHMARKS.md left alone; tables above and in bench/out/partial.md");
+    return;
+  }
+  fs.writeFileSync(path.join(ROOT, "BENCHMARKS.md"), md);
+  const capped = res.node.concat(res.chromium).some((r) => r.id.startsWith("1-") && r.capped);
+  const note = capped ? "@ag-ui/client at H ≥ 1,000 ran fewer deltas (see BENCHMARKS.md); H = 0 is drawn at the 10 position" : "H = 0 is drawn at the 10 position";
+  fs.writeFileSync(path.join(BENCH, "chart.svg"), chart(chartSeries(res), "Scenario 1: one 10,000-delta reply after H messages", note));
+  console.error("wrote BENCHMARKS.md and bench/chart.svg");
+}
+
+const o = parseArgs(process.argv.slice(2));
+fs.mkdirSync(OUT, { recursive: true });
+const resultsFile = path.join(OUT, o.partial ? "partial.json" : "results.json");
+if (o.reportOnly) {
+  write(JSON.parse(fs.readFileSync(path.join(OUT, "results.json"), "utf8")), false);
+  process.exit(0);
+}
+
+const started = Date.now();
+const loadStart = os.loadavg()[0];
+await snapshotPkg();
+const res = { sizes: await sizes(ROOT, path.join(OUT, "pkg")), node: [], chromium: [] };
+const list = jobs(o);
+if (o.node) {
+  for (const job of list) {
+    const r = await runNodeJob(job);
+    progress("node", r);
+    res.node.push(r);
+  }
+}
+let chromiumVersion = null;
+if (o.browser) {
+  const browser = await openBrowser(ROOT);
+  chromiumVersion = browser.version;
+  try {
+    for (const job of list) {
+      const r = await browser.run(job);
+      progress("chromium", r);
+      res.chromium.push(r);
+    }
+  } finally {
+    await browser.close();
+  }
+}
+const command = ["bench/run.sh", ...process.argv.slice(2)].join(" ");
+res.meta = meta(command, (Date.now() - started) / 1000, chromiumVersion, [loadStart, os.loadavg()[0]]);
+fs.writeFileSync(resultsFile, JSON.stringify(res, null, 1));
+write(res, o.partial);

@@ -1,0 +1,177 @@
+// What one benchmark job does, in Node or in the browser alike: build the
+// scenario's bytes, run one client over them several times, and time it.
+// The platform passes in the clients, a GC hook and a memory probe.
+
+import { scenario } from "./scenarios.mjs";
+
+export const CHUNK = 16 * 1024;
+export const VARIANTS = {
+  ours: { ours: true, batching: "chunk" },
+  "ours-event": { ours: true, batching: "event" },
+  reference: { ours: false },
+};
+
+/** The scenario as the wire sees it: SSE bytes in 16 KiB pieces, plus the JSON payloads for the floor. */
+export function prepare(id, variant, full = false, opts = null) {
+  const sc = scenario(id);
+  if (!sc) throw new Error(`no scenario ${id}`);
+  const cap = full ? null : sc.caps?.[variant];
+  const { events, initialMessages = [], initialState = {} } = sc.build(opts ?? cap ?? {});
+  const payloads = events.map((e) => JSON.stringify(e));
+  const bytes = new TextEncoder().encode(payloads.map((p) => `data: ${p}\n\n`).join(""));
+  const chunks = [];
+  for (let i = 0; i < bytes.length; i += CHUNK) chunks.push(bytes.subarray(i, i + CHUNK));
+  return { sc, capped: Boolean(cap), events: events.length, bytes: bytes.length, payloads, chunks, initialMessages, initialState };
+}
+
+// A pull stream hands over one chunk per read, as a network would; `tick`
+// lets the memory run sample between chunks.
+function fetchOf(chunks, tick) {
+  return async () => {
+    let i = 0;
+    const body = new ReadableStream({
+      pull(ctrl) {
+        tick?.();
+        if (i < chunks.length) ctrl.enqueue(chunks[i++]);
+        else ctrl.close();
+      },
+    });
+    return new Response(body, { headers: { "content-type": "text/event-stream" } });
+  };
+}
+
+// What a UI does with each update, identical for both clients: look at the
+// list and the message being streamed, the state, and (scenario 2) the
+// partially parsed tool arguments. `sink` keeps the reads from being optimised away.
+function uiSubscriber(sink, toolArgs, tick) {
+  const s = {
+    onMessagesChanged({ messages }) {
+      tick?.();
+      const last = messages[messages.length - 1];
+      sink.n += messages.length + (typeof last?.content === "string" ? last.content.length : 0);
+    },
+    onStateChanged({ state }) {
+      tick?.();
+      sink.n += Object.keys(state).length;
+    },
+  };
+  if (toolArgs) {
+    s.onToolCallArgsEvent = ({ partialToolCallArgs }) => {
+      tick?.();
+      sink.n += partialToolCallArgs ? Object.keys(partialToolCallArgs).length : 0;
+    };
+  }
+  return s;
+}
+
+function makeClient(clients, variant, p, tick) {
+  const v = VARIANTS[variant];
+  const config = {
+    url: "http://agent.test/run",
+    threadId: "t",
+    initialMessages: p.initialMessages,
+    initialState: p.initialState,
+    fetch: fetchOf(p.chunks, tick),
+  };
+  return v.ours ? new clients.AgentClient({ ...config, batching: v.batching }) : new clients.HttpAgent(config);
+}
+
+/** A cheap fingerprint of the outcome, so the report can check both clients agree. */
+function digest(client) {
+  const m = client.messages;
+  const last = m[m.length - 1];
+  const args = last?.toolCalls?.reduce((n, tc) => n + tc.function.arguments.length, 0) ?? 0;
+  const s = client.state;
+  const items = s?.items;
+  return `${m.length}/${typeof last?.content === "string" ? last.content.length : 0}/${args}/${Array.isArray(items) ? items.length : 0}/${JSON.stringify(s?.counters ?? null).length}`;
+}
+
+async function runOnce(clients, variant, p, tick) {
+  const sink = { n: 0 };
+  const client = makeClient(clients, variant, p, tick);
+  const t0 = performance.now();
+  await client.runAgent({ runId: "r" }, uiSubscriber(sink, p.sc.toolArgs, tick));
+  const ms = performance.now() - t0;
+  const d = digest(client);
+  // Ours holds its history in wasm memory, released by free() or, for a
+  // dropped client, by a FinalizationRegistry task some time after a GC: in
+  // a tight loop dropped clients pile up and slow the later runs. The
+  // reference's garbage goes with the forced GC before each run.
+  client.free?.();
+  return { ms, digest: d, sink: sink.n };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+// At least `runs` timed runs; quick ones go on (up to `max`) while they fit
+// in `budgetMs`, since a short run is at the mercy of the scheduler and only
+// many of them give a median that holds still.
+async function repeat(runs, gc, fn, { budgetMs = 2000, max = 50 } = {}) {
+  const times = [];
+  let total = 0;
+  while (times.length < runs || (total < budgetMs && times.length < max)) {
+    gc?.();
+    const ms = await fn();
+    times.push(ms);
+    total += ms;
+  }
+  return times;
+}
+
+/**
+ * One client on one scenario. The first run is the memory run (sampled at
+ * every callback and network chunk; it also warms the JIT), then the timed
+ * runs, each on a fresh client after a forced GC.
+ */
+export async function measureClient({ clients, variant, id, runs = 5, full = false, gc, memory }) {
+  const p = prepare(id, variant, full);
+  gc?.();
+  const base = memory();
+  let peak = base;
+  const tick = () => {
+    const m = memory();
+    if (m > peak) peak = m;
+  };
+  const first = await runOnce(clients, variant, p, tick);
+  tick();
+  // Where the scenario defines one, the same run with no deltas, timed
+  // alternately with the full one so both see the same machine load: its
+  // time is the per-run cost (request body, history setup), which separates
+  // cost that grows with H once per run from cost that grows with H per event.
+  const p0 = p.sc.fixedCost && VARIANTS[variant].ours ? prepare(id, variant, full, p.sc.fixedCost) : null;
+  const fixed = [];
+  const times = await repeat(runs, gc, async () => {
+    if (p0) {
+      fixed.push((await runOnce(clients, variant, p0)).ms);
+      gc?.();
+    }
+    return (await runOnce(clients, variant, p)).ms;
+  });
+  const ms = median(times);
+  const fixedMs = p0 ? median(fixed) : undefined;
+  const fixedEvents = p0?.events;
+  return {
+    id, variant, capped: p.capped, events: p.events, bytes: p.bytes,
+    runs: times.length, ms, usPerEvent: (ms * 1000) / p.events, times,
+    peakBytes: peak - base, digest: first.digest, fixedMs, fixedEvents,
+  };
+}
+
+/** The floor: JSON.parse of the same payloads, nothing else. */
+export async function measureFloor({ id, runs = 5, gc }) {
+  const p = prepare(id, "ours");
+  let sink = 0;
+  const parseAll = () => {
+    const t0 = performance.now();
+    for (const s of p.payloads) sink += JSON.parse(s) ? 1 : 0;
+    return performance.now() - t0;
+  };
+  parseAll();
+  const times = await repeat(runs, gc, async () => parseAll(), { budgetMs: 1000, max: 200 });
+  const ms = median(times);
+  return { id, variant: "floor", events: p.events, bytes: p.bytes, runs: times.length, ms, usPerEvent: (ms * 1000) / p.events, times, sink };
+}

@@ -1,0 +1,194 @@
+// BENCHMARKS.md from the results of a run: tables per environment, sizes,
+// the machine, and each target of issue 6 with a plain met / MISSED.
+import { SCENARIOS } from "./scenarios.mjs";
+
+const f = (v, d = 1) => (v == null ? "–" : v.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d }));
+const us = (v) => (v == null ? "–" : v >= 100 ? f(v, 0) : v >= 10 ? f(v, 1) : f(v, 2));
+const x = (v) => (v == null ? "–" : `${v >= 10 ? f(v, 0) : f(v, 1)}x`);
+const mb = (b) => (b == null ? "–" : f(b / 1048576, 1));
+const kb = (b) => f(b / 1024, 1);
+
+/** Results of one environment, indexed: at(id, variant). */
+export function index(rows) {
+  const m = new Map(rows.map((r) => [`${r.id}/${r.variant}`, r]));
+  return (id, variant) => m.get(`${id}/${variant}`);
+}
+
+const cell = (r) => (r ? `${us(r.usPerEvent)}${r.capped ? "†" : ""}` : "–");
+const ratio = (a, b) => (a && b ? a.usPerEvent / b.usPerEvent : null);
+
+function timeTable(at, ids) {
+  const lines = [
+    "| scenario | events | JSON.parse floor | ours, default | ours, `batching: \"event\"` | reference | reference ÷ ours (default) | reference ÷ ours (event), equal work | ours (default) ÷ floor |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+  ];
+  for (const id of ids) {
+    const [fl, o, e, r] = ["floor", "ours", "ours-event", "reference"].map((v) => at(id, v));
+    const events = (o ?? e ?? r ?? fl)?.events;
+    lines.push(`| ${id}: ${SCENARIOS.find((s) => s.id === id).title} | ${f(events, 0)} | ${cell(fl)} | ${cell(o)} | ${cell(e)} | ${cell(r)} | ${x(ratio(r, o))} | ${x(ratio(r, e))} | ${x(ratio(o, fl))} |`);
+  }
+  return lines;
+}
+
+function runTable(at, ids) {
+  const lines = [
+    "| scenario | ms/run: ours, default | ours, event | reference | peak MB: ours, default | ours, event | reference | runs (ours / event / reference) |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+  ];
+  for (const id of ids) {
+    const [o, e, r] = ["ours", "ours-event", "reference"].map((v) => at(id, v));
+    const ms = (q) => (q ? `${f(q.ms, q.ms >= 100 ? 0 : 1)}${q.capped ? "†" : ""}` : "–");
+    lines.push(`| ${id} | ${ms(o)} | ${ms(e)} | ${ms(r)} | ${mb(o?.peakBytes)} | ${mb(e?.peakBytes)} | ${mb(r?.peakBytes)} | ${[o, e, r].map((q) => q?.runs ?? "–").join(" / ")} |`);
+  }
+  return lines;
+}
+
+// µs per event once the per-run cost (the same run with no deltas) is taken out.
+// Not positive means the per-run cost measured above the whole run: noise.
+const marginal = (r) => (r?.fixedMs == null ? null : ((r.ms - r.fixedMs) * 1000) / (r.events - r.fixedEvents));
+const marginalText = (v) => (v == null ? "–" : v > 0 ? us(v) : "noise");
+
+function fixedTable(at) {
+  const rows = [0, 100, 1000, 10000].map((h) => [h, at(`1-h${h}`, "ours"), at(`1-h${h}`, "ours-event")]).filter(([, o, e]) => o?.fixedMs != null || e?.fixedMs != null);
+  if (!rows.length) return [];
+  const part = (r) => (r?.fixedMs == null ? "– | – | –" : `${f(r.ms, 1)} | ${f(r.fixedMs, 1)} | ${marginalText(marginal(r))}`);
+  return [
+    "Scenario 1 split into the per-run cost (the same run with no deltas: request body, history setup) and the marginal cost per delta:",
+    "",
+    "| H | ours, default: ms/run | of which per-run ms | marginal µs/event | ours, event: ms/run | of which per-run ms | marginal µs/event |",
+    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...rows.map(([h, o, e]) => `| ${f(h, 0)} | ${part(o)} | ${part(e)} |`),
+    "",
+  ];
+}
+
+/** Problems a reader must see: outcomes that differ, warnings the reference printed. */
+function problems(env, rows) {
+  const out = [];
+  const byId = new Map();
+  for (const r of rows) if (r.variant !== "floor") byId.set(r.id, [...(byId.get(r.id) ?? []), r]);
+  for (const [id, rs] of byId) {
+    const full = rs.filter((r) => !r.capped);
+    if (new Set(full.map((r) => r.digest)).size > 1) out.push(`- ${env}, scenario ${id}: the clients ended with different outcomes (${full.map((r) => `${r.variant} ${r.digest}`).join(", ")}).`);
+    for (const r of rs) if (r.warnings) out.push(`- ${env}, scenario ${id}: ${r.variant} logged ${r.warnings} console warnings (silenced while measuring).`);
+  }
+  return out;
+}
+
+function capNotes(rows) {
+  const notes = new Set();
+  for (const r of rows) if (r.capped) notes.add(`${r.id}: ${r.variant} ran ${f(r.events, 0)} events`);
+  return [...notes];
+}
+
+export function targets(node, chromium) {
+  const out = [];
+  const flat = (env, at, variant) => {
+    const a = at("1-h0", variant), b = at("1-h10000", variant);
+    if (!a || !b) return;
+    const k = b.usPerEvent / a.usPerEvent;
+    const ma = marginal(a), mb_ = marginal(b);
+    const extra = ma > 0 && mb_ > 0 ? ` (marginal, per-run cost taken out: ${us(mb_)} vs ${us(ma)} = ${f(mb_ / ma, 2)}x)` : "";
+    out.push([`Flat in H: H=10,000 within 1.5x of H=0 (${env}, ${variant === "ours" ? "default batching" : "`batching: \"event\"`"})`, `${us(b.usPerEvent)} vs ${us(a.usPerEvent)} µs/event = ${f(k, 2)}x${extra}`, k <= 1.5]);
+  };
+  const envs = [["Node", node], ["Chromium", chromium]].filter(([, at]) => at);
+  for (const [env, at] of envs) for (const v of ["ours", "ours-event"]) flat(env, at, v);
+  if (node) {
+    const e = node("1-h1000", "ours-event"), r = node("1-h1000", "reference");
+    if (e && r) {
+      const k = r.usPerEvent / e.usPerEvent;
+      out.push(["≥100x the reference's events/s at H=1,000 in Node, one update per event", `reference ${us(r.usPerEvent)}${r.capped ? "†" : ""} vs ours ${us(e.usPerEvent)} µs/event = ${f(k, 0)}x`, k >= 100]);
+    }
+  }
+  for (const [env, at] of envs) {
+    for (const s of SCENARIOS) {
+      const o = at(s.id, "ours"), fl = at(s.id, "floor");
+      if (!o || !fl) continue;
+      const k = o.usPerEvent / fl.usPerEvent;
+      out.push([`Within 3x of the JSON.parse floor, default batching (${env}, scenario ${s.id})`, `${us(o.usPerEvent)} vs ${us(fl.usPerEvent)} µs/event = ${f(k, 1)}x`, k <= 3]);
+    }
+  }
+  return out;
+}
+
+export function report(res) {
+  const envs = [["Node", res.node], ["Chromium", res.chromium]].filter(([, rows]) => rows?.length);
+  const at = Object.fromEntries(envs.map(([n, rows]) => [n, index(rows)]));
+  const ids = SCENARIOS.map((s) => s.id).filter((id) => envs.some(([, rows]) => rows.some((r) => r.id === id)));
+  const m = res.meta;
+  const t = targets(at.Node, at.Chromium);
+  const lines = [
+    "# Benchmarks: agui-wasm against @ag-ui/client 1.0.0",
+    "",
+    `Generated by \`${m.command}\` on ${m.date} (${f(m.seconds / 60, 1)} min). Do not edit by hand: rerun the command.`,
+    "Both clients consume identical SSE bytes through their `fetch` option, in 16 KiB network chunks, in the same process, with the same subscriber: `onMessagesChanged` reads the message list and the last message, `onStateChanged` reads the state's keys, and scenario 2 adds `onToolCallArgsEvent` reading `partialToolCallArgs` on every delta. Each client runs in its own fresh Node process or browser context.",
+    "",
+    "## Machine",
+    "",
+    `- CPU: ${m.cpu}, \`nproc\` = ${m.nproc}`,
+    `- Node ${m.node}; Chromium ${m.chromium ?? "(not run)"}, headless`,
+    m.load && `- load average (1 min) at start ${f(m.load[0], 2)}, at end ${f(m.load[1], 2)}${Math.max(...m.load) > m.nproc / 2 ? ": **other work was running; expect noise of tens of percent, rerun on a quiet machine**" : ""}`,
+    `- agui-wasm: commit ${m.commit}${m.dirty ? " plus uncommitted changes" : ""}, wasm sha256 ${m.wasmSha}`,
+    `- reference: @ag-ui/client ${m.referenceVersion} with @ag-ui/core ${m.coreVersion}; in the browser, bundled by esbuild ${m.esbuild}`,
+    "",
+    "## Targets (issue 6)",
+    "",
+    "| target | measured | |",
+    "| --- | --- | --- |",
+    ...t.map(([name, v, ok]) => `| ${name} | ${v} | ${ok ? "met" : "**MISSED**"} |`),
+    "",
+    `${t.filter((r) => r[2]).length} of ${t.length} met.`,
+    "",
+    "![µs per event against history length](bench/chart.svg)",
+    "",
+  ];
+  for (const [env, rows] of envs) {
+    lines.push(`## ${env}`, "", "Median µs per event (run time ÷ events in the stream).", "", ...timeTable(at[env], ids), "", ...runTable(at[env], ids), "", ...fixedTable(at[env]));
+    const caps = capNotes(rows);
+    if (caps.length) lines.push(`† Capped to keep the run short, with per-event cost not falling with the count: ${caps.join("; ")}.`, "");
+  }
+  const probs = envs.flatMap(([env, rows]) => problems(env, rows));
+  if (probs.length) lines.push("## Problems seen", "", ...probs, "");
+  const s = res.sizes;
+  if (s) {
+    lines.push(
+      "## Bundle size (gzip -9)",
+      "",
+      "| bundle | raw KB | gzipped KB |",
+      "| --- | ---: | ---: |",
+      `| agui-wasm: ${s.ours.files.map((p) => `\`${p}\``).join(", ")} (each gzipped) | ${kb(s.ours.raw)} | ${kb(s.ours.gzip)} (wasm ${kb(s.ours.wasmGzip)}) |`,
+      `| @ag-ui/client + deps, esbuild --bundle --minify, \`export *\` | ${kb(s.referenceAll.raw)} | ${kb(s.referenceAll.gzip)} |`,
+      `| @ag-ui/client + deps, esbuild --bundle --minify, \`{ HttpAgent }\` only | ${kb(s.referenceHttpAgent.raw)} | ${kb(s.referenceHttpAgent.gzip)} |`,
+      "",
+    );
+  }
+  lines.push(
+    "## How it is measured",
+    "",
+    "- **µs/event**: median over the timed runs (at least 5; quick ones run more, up to 50, while they fit in 2 s; the floor up to 200 in 1 s) of the time from `runAgent` to its promise settling, divided by the events in the stream. A fresh client per run, built before the clock starts, after a forced GC; ours is `free()`d after each run (untimed), since a dropped client's wasm memory waits for a FinalizationRegistry task that a tight loop never yields to. The run includes building and sending the request body (both clients serialise the history).",
+    "- **Floor**: `JSON.parse` of each event's JSON payload, the same strings, in JS.",
+    "- **Peak MB**: during the first run (which also warms the JIT), sampled at every subscriber callback and every network chunk, minus the same before the client was built: Node `heapUsed + external` from `process.memoryUsage()` (external holds wasm memory); Chromium `performance.memory.usedJSHeapSize` (`--enable-precise-memory-info`) plus ours' wasm memory size. Includes the client's copy of the history or state.",
+    "- **Default batching**: one `onMessagesChanged` per network chunk; `batching: \"event\"`: one per event, as the reference does, so the equal-work comparison is the \"event\" column.",
+    "- The reference runs with `NODE_ENV=production` in Node and `process.env.NODE_ENV` defined as production in its browser bundle, as deployed apps do; its console warnings are silenced and counted.",
+    "",
+    "Rerun one scenario: `bench/run.sh --scenario 1 --node-only` (prints the tables, leaves this file alone). `bench/run.sh --help` lists the options.",
+    "",
+  );
+  return lines.filter((l) => l !== undefined && l !== false).join("\n");
+}
+
+/** The chart's series: scenario 1's µs/event against H, per client and environment. */
+export function chartSeries(res) {
+  const colors = { ours: "#1a7f37", "ours-event": "#0969da", reference: "#cf222e", floor: "#888" };
+  const names = { ours: "agui-wasm", "ours-event": "agui-wasm (event)", reference: "@ag-ui/client", floor: "JSON.parse" };
+  const series = [];
+  for (const [env, rows, dash] of [["Node", res.node, null], ["Chromium", res.chromium, "6 4"]]) {
+    if (!rows?.length) continue;
+    const at = index(rows);
+    for (const v of ["reference", "ours-event", "ours", "floor"]) {
+      const points = [0, 100, 1000, 10000].map((h) => [h, at(`1-h${h}`, v)?.usPerEvent]).filter((p) => p[1]);
+      if (points.length) series.push({ label: `${names[v]}, ${env}`, color: colors[v], dash, points });
+    }
+  }
+  return series;
+}

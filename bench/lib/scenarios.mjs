@@ -1,0 +1,125 @@
+// The five scenarios of issue 6, generated (not stored) so Node and the
+// browser build identical bytes from the same code. Deterministic: no
+// randomness, so every run and every environment sees the same stream.
+// No Node APIs here: the browser page imports this file too.
+
+const LOREM =
+  "The quick brown fox jumps over the lazy dog while the agent streams its answer token by token. ";
+
+/** `count` alternating user/assistant messages of about 100 characters each. */
+export function history(count, prefix = "h") {
+  const out = new Array(count);
+  for (let i = 0; i < count; i++) {
+    out[i] = { id: `${prefix}${i}`, role: i % 2 ? "assistant" : "user", content: `${i}: ${LOREM}` };
+  }
+  return out;
+}
+
+const run = (events) => [{ type: "RUN_STARTED", threadId: "t", runId: "r" }, ...events, { type: "RUN_FINISHED", threadId: "t", runId: "r" }];
+
+// A ~5-character token: realistic LLM delta size, and varied so no engine
+// can dedupe it.
+const token = (i) => `w${i % 997} `;
+
+function textReply(h, deltas) {
+  const events = [{ type: "TEXT_MESSAGE_START", messageId: "reply", role: "assistant" }];
+  for (let i = 0; i < deltas; i++) events.push({ type: "TEXT_MESSAGE_CONTENT", messageId: "reply", delta: token(i) });
+  events.push({ type: "TEXT_MESSAGE_END", messageId: "reply" });
+  return { initialMessages: history(h), events: run(events) };
+}
+
+/** One tool call's arguments as JSON text, cut into `pieces` deltas. */
+function argPieces(call, pieces) {
+  const items = [];
+  for (let i = 0; i < 60; i++) items.push({ id: i, name: `item ${call}.${i}`, ok: i % 3 === 0 });
+  const text = JSON.stringify({ query: `call ${call}: ${LOREM}`, limit: 10, items });
+  const out = [];
+  for (let i = 0; i < pieces; i++) out.push(text.slice(Math.floor((i * text.length) / pieces), Math.floor(((i + 1) * text.length) / pieces)));
+  return out;
+}
+
+function parallelToolCalls(calls, deltas) {
+  const parent = "calls";
+  const args = Array.from({ length: calls }, (_, c) => argPieces(c, deltas));
+  const events = [];
+  for (let c = 0; c < calls; c++) events.push({ type: "TOOL_CALL_START", toolCallId: `tc${c}`, toolCallName: `tool${c}`, parentMessageId: parent });
+  // Round-robin: the calls stream in parallel, interleaved delta by delta.
+  for (let d = 0; d < deltas; d++) for (let c = 0; c < calls; c++) events.push({ type: "TOOL_CALL_ARGS", toolCallId: `tc${c}`, delta: args[c][d] });
+  for (let c = 0; c < calls; c++) events.push({ type: "TOOL_CALL_END", toolCallId: `tc${c}` });
+  return { initialMessages: [], events: run(events) };
+}
+
+/** A state of about `bytes` of JSON: records plus a small counters object. */
+export function bigState(bytes) {
+  const items = [];
+  const counters = {};
+  for (let c = 0; c < 50; c++) counters[`c${c}`] = 0;
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const item = { id: i, name: `record ${i}`, value: i * 3, tags: ["alpha", "beta", `t${i % 17}`], note: LOREM.slice(0, 60) };
+    size += JSON.stringify(item).length + 1;
+    items.push(item);
+  }
+  return { items, counters };
+}
+
+function stateDeltas({ count = 1000 } = {}, stateBytes = 1 << 20) {
+  const initialState = bigState(stateBytes);
+  const n = initialState.items.length;
+  const events = [];
+  for (let i = 0; i < count; i++) {
+    events.push({
+      type: "STATE_DELTA",
+      delta: [
+        { op: "replace", path: `/items/${(i * 7919) % n}/value`, value: i },
+        { op: "replace", path: `/counters/c${i % 50}`, value: i },
+      ],
+    });
+  }
+  return { initialMessages: [], initialState, events: run(events) };
+}
+
+function messagesSnapshot(count) {
+  return { initialMessages: [], events: run([{ type: "MESSAGES_SNAPSHOT", messages: history(count, "s") }]) };
+}
+
+function bigEvent(bytes) {
+  return { initialMessages: [], events: run([{ type: "STATE_SNAPSHOT", snapshot: bigState(bytes) }]) };
+}
+
+const HISTORY = [0, 100, 1000, 10000];
+const DELTAS = 10000;
+
+/**
+ * Every scenario: id, title, and `build(opts)` for the stream. `caps` gives
+ * smaller builds for variants whose full run would take minutes (the
+ * reference clones the whole history or state on every event); per-event
+ * cost there does not fall with the count, and the report says which ran capped.
+ */
+export const SCENARIOS = [
+  ...HISTORY.map((h) => ({
+    id: `1-h${h}`,
+    group: "1",
+    history: h,
+    title: `H=${h.toLocaleString("en-US")}, ${DELTAS.toLocaleString("en-US")} text deltas`,
+    build: ({ deltas = DELTAS } = {}) => textReply(h, deltas),
+    fixedCost: { deltas: 0 },
+    // The reference's per-event cost grows with H; fewer deltas keep its runs
+    // to seconds. Fewer deltas also mean a shorter reply to clone, so the cap
+    // flatters the reference, never us.
+    caps: h >= 10000 ? { reference: { deltas: 300 } } : h >= 1000 ? { reference: { deltas: 2000 } } : {},
+  })),
+  { id: "2", group: "2", title: "20 parallel tool calls × 500 arg deltas, partialToolCallArgs read on every delta", build: () => parallelToolCalls(20, 500), toolArgs: true },
+    {
+    id: "3",
+    group: "3",
+    title: "1,000 STATE_DELTA against a 1 MB state",
+    build: (o) => stateDeltas(o),
+    // The reference copies the whole 1 MB state (twice) on every delta.
+    caps: { reference: { count: 100 } },
+  },
+  { id: "4", group: "4", title: "MESSAGES_SNAPSHOT of 10,000 messages", build: () => messagesSnapshot(10000) },
+  { id: "5", group: "5", title: "one 5 MB event (STATE_SNAPSHOT)", build: () => bigEvent(5 << 20) },
+];
+
+export const scenario = (id) => SCENARIOS.find((s) => s.id === id);
