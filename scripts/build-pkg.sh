@@ -6,20 +6,29 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUDGET_KB=${AGUI_SIZE_BUDGET_KB:-60}
 
+target=${CARGO_TARGET_DIR:-target}
 cargo build --lib --release --target wasm32-unknown-unknown
+# The protobuf entry is a second build with the decoder linked in; its own
+# target directory keeps the two from rebuilding each other.
+CARGO_TARGET_DIR="$target/proto-build" cargo build --lib --release --target wasm32-unknown-unknown --features proto
 # Built beside pkg/ and moved into place at the end, so a page or a test
 # reading pkg/ never sees a half-built package.
 out=$(mktemp -d pkg.build.XXXXXX)
 trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/dist"
-wasm-bindgen --target web --out-dir "$out/dist" --out-name agui_wasm \
-  "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/agui_wasm.wasm"
 if [ ! -x scripts/node_modules/.bin/wasm-opt ]; then
   (cd scripts && npm install --no-audit --no-fund --loglevel=error)
 fi
-scripts/node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue --strip-debug --strip-producers \
-  "$out/dist/agui_wasm_bg.wasm" -o "$out/dist/agui_wasm_bg.wasm"
-cp pkg-template/package.json pkg-template/index.js pkg-template/node.js pkg-template/index.d.ts pkg-template/react.js pkg-template/react.d.ts pkg-template/README.md "$out/"
+for variant in dist:"$target" dist-proto:"$target/proto-build"; do
+  dir=${variant%%:*}
+  wasm-bindgen --target web --out-dir "$out/$dir" --out-name agui_wasm \
+    "${variant#*:}/wasm32-unknown-unknown/release/agui_wasm.wasm"
+  scripts/node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue --strip-debug --strip-producers \
+    "$out/$dir/agui_wasm_bg.wasm" -o "$out/$dir/agui_wasm_bg.wasm"
+done
+cp pkg-template/package.json pkg-template/index.js pkg-template/node.js pkg-template/index.d.ts \
+  pkg-template/react.js pkg-template/react.d.ts pkg-template/proto.js pkg-template/proto-node.js \
+  pkg-template/proto.d.ts pkg-template/README.md "$out/"
 chmod 755 "$out"
 rm -rf pkg.old
 if [ -d pkg ]; then mv pkg pkg.old; fi
@@ -29,11 +38,15 @@ rm -rf pkg.old
 gz() { gzip -9 -c "$1" | wc -c; }
 wasm_raw=$(wc -c < pkg/dist/agui_wasm_bg.wasm)
 wasm_gz=$(gz pkg/dist/agui_wasm_bg.wasm)
-js_gz=0
-while IFS= read -r f; do js_gz=$((js_gz + $(gz "$f"))); done < <(find pkg -name '*.js')
+# The default browser entry: index.js and its glue (react.js and the
+# optional proto entry are not part of it).
+js_gz=$(gz pkg/index.js)
+while IFS= read -r f; do js_gz=$((js_gz + $(gz "$f"))); done < <(find pkg/dist -name '*.js')
 total=$((wasm_gz + js_gz))
 awk -v r="$wasm_raw" -v w="$wasm_gz" -v j="$js_gz" -v t="$total" -v b="$BUDGET_KB" 'BEGIN {
   printf "package size: wasm %d B raw, %d B gzipped; js %d B gzipped; total %.1f KB gzipped (budget %d KB)\n", r, w, j, t / 1024, b }' 
+proto_gz=$(gz pkg/dist-proto/agui_wasm_bg.wasm)
+awk -v p="$proto_gz" -v w="$wasm_gz" 'BEGIN { printf "optional agui-wasm/proto entry: wasm %d B gzipped (+%d B over the default)\n", p, p - w }'
 if [ "$total" -gt $((BUDGET_KB * 1024)) ]; then
   echo "WARNING: the package is over its ${BUDGET_KB} KB gzipped budget" >&2
   # Issue 4 (types and package) makes this fatal once the size work lands.

@@ -4,6 +4,7 @@ use thiserror::Error;
 
 use super::chunks::ChunkError;
 use super::decode::DecodeError;
+use super::proto::ProtoError;
 use super::sse::SseError;
 use super::verify::VerifyError;
 
@@ -17,6 +18,8 @@ pub enum RunError {
     Sse(#[from] SseError),
     #[error(transparent)]
     Decode(#[from] DecodeError),
+    #[error(transparent)]
+    Proto(#[from] ProtoError),
     #[error(transparent)]
     Chunk(#[from] ChunkError),
     #[error(transparent)]

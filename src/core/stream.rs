@@ -91,6 +91,42 @@ impl EventStream {
         r
     }
 
+    /// Feeds one event that arrived as a JSON value (another transport): it
+    /// is validated, expanded and verified exactly as an SSE event.
+    pub fn push_value(
+        &mut self,
+        value: serde_json::Value,
+        out: &mut Vec<Event>,
+    ) -> Result<(), RunError> {
+        if self.failed {
+            return Ok(());
+        }
+        let r = match self.decoder.decode_value(value, &mut self.warnings) {
+            Ok(Some(event)) => self.expand_and_verify(event, out),
+            Ok(None) => Ok(()),
+            Err(e) => Err(e.into()),
+        };
+        self.failed = r.is_err();
+        r
+    }
+
+    /// Feeds a chunk of a protobuf-framed body (`application/vnd.ag-ui.event+proto`).
+    /// Events decoded before a bad frame are still delivered to `out`.
+    pub fn feed_proto(
+        &mut self,
+        proto: &mut super::proto::ProtoDecoder,
+        bytes: &[u8],
+        out: &mut Vec<Event>,
+    ) -> Result<(), RunError> {
+        let mut values = Vec::new();
+        let framed = proto.feed(bytes, &mut values);
+        self.warnings.append(&mut proto.warnings);
+        for v in values {
+            self.push_value(v, out)?;
+        }
+        framed.map_err(RunError::from)
+    }
+
     /// Feeds one event that arrived already decoded (another transport, a test).
     pub fn push_event(&mut self, event: Event, out: &mut Vec<Event>) -> Result<(), RunError> {
         if self.failed {

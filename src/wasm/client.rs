@@ -48,6 +48,7 @@ struct Options {
     description: Option<String>,
     max_event_size: Option<usize>,
     debug: Option<bool>,
+    accept_protobuf: Option<bool>,
 }
 
 pub(crate) struct Inner {
@@ -62,6 +63,8 @@ pub(crate) struct Inner {
     batching: Batching,
     limits: Limits,
     debug: bool,
+    /// Ask for the protobuf transport in `Accept` (read only by the proto build).
+    accept_protobuf: bool,
     subscribers: Vec<Rc<Subscriber>>,
     next_subscriber: u32,
     /// Bumped on every subscribe and unsubscribe, so a run in progress
@@ -163,6 +166,7 @@ impl AgentClient {
                     .unwrap_or(Limits::default().max_event_size),
             },
             debug: opts.debug.unwrap_or(false),
+            accept_protobuf: opts.accept_protobuf.unwrap_or(false) && cfg!(feature = "proto"),
             subscribers: Vec::new(),
             next_subscriber: 0,
             subscribers_rev: 0,
@@ -387,6 +391,7 @@ impl AgentClient {
             batching: i.batching,
             limits: i.limits,
             debug: i.debug,
+            accept_protobuf: i.accept_protobuf,
             subscribers: i.subscribers.clone(),
             next_subscriber: i.next_subscriber,
             subscribers_rev: 0,
@@ -696,6 +701,7 @@ struct RunCtx {
     partial: HashMap<String, PartialJson>,
     dirty: (bool, bool),
     batching: Batching,
+    limits: Limits,
     last_flush: f64,
 }
 
@@ -796,6 +802,7 @@ async fn run_inner(
         partial: HashMap::new(),
         dirty: (false, false),
         batching,
+        limits,
         last_flush: js::now(),
     };
 
@@ -826,13 +833,15 @@ async fn run_inner(
 
     let body_text =
         serde_json::to_string(&*input).map_err(|e| js_error("AgentError", &e.to_string()))?;
+    let accept = if rc.borrow().accept_protobuf {
+        "application/vnd.ag-ui.event+proto, text/event-stream"
+    } else {
+        "text/event-stream"
+    };
     let init = transport::request_init(
         "POST",
         &headers,
-        &[
-            ("Content-Type", "application/json"),
-            ("Accept", "text/event-stream"),
-        ],
+        &[("Content-Type", "application/json"), ("Accept", accept)],
         Some(&body_text),
         &controller.signal(),
     );
@@ -927,13 +936,49 @@ fn result_of(ctx: &RunCtx, before: &HashSet<String>) -> Result<JsValue, JsValue>
 }
 
 /// Reads the body chunk by chunk into the core, applying each event.
-async fn stream_body(ctx: &mut RunCtx, body: &Body) -> Result<(), Failure> {
-    if body.content_type.as_deref() == Some("application/vnd.ag-ui.event+proto") {
-        body.cancel();
-        return Err(Failure::Run(RunError::Request(
-            "the response is the AG-UI protobuf transport, which this build does not read".into(),
-        )));
+/// How the body is framed, chosen by its content type as the reference does.
+enum Framing {
+    Sse,
+    #[cfg(feature = "proto")]
+    Proto(Box<crate::core::proto::ProtoDecoder>),
+}
+
+fn framing_of(body: &Body, limits: Limits) -> Result<Framing, RunError> {
+    let proto = body
+        .content_type
+        .as_deref()
+        .is_some_and(crate::core::proto::is_proto_media_type);
+    if !proto {
+        return Ok(Framing::Sse);
     }
+    #[cfg(feature = "proto")]
+    {
+        let cap = limits
+            .max_event_size
+            .min(crate::core::proto::DEFAULT_MAX_FRAME_SIZE);
+        Ok(Framing::Proto(Box::new(
+            crate::core::proto::ProtoDecoder::new(cap),
+        )))
+    }
+    #[cfg(not(feature = "proto"))]
+    {
+        let _ = limits;
+        Err(RunError::Request(
+            "the response uses the AG-UI protobuf transport (application/vnd.ag-ui.event+proto): \
+             import AgentClient from \"agui-wasm/proto\" to read it"
+                .into(),
+        ))
+    }
+}
+
+async fn stream_body(ctx: &mut RunCtx, body: &Body) -> Result<(), Failure> {
+    let mut framing = match framing_of(body, ctx.limits) {
+        Ok(f) => f,
+        Err(e) => {
+            body.cancel();
+            return Err(Failure::Run(e));
+        }
+    };
     let mut events = Vec::new();
     loop {
         let chunk = match body.next().await {
@@ -956,9 +1001,13 @@ async fn stream_body(ctx: &mut RunCtx, body: &Body) -> Result<(), Failure> {
                 return Err(Failure::Thrown(e));
             }
         };
-        let r = match &chunk {
-            Some(bytes) => ctx.stream.feed(bytes, &mut events),
-            None => ctx.stream.finish(&mut events),
+        let r = match (&mut framing, &chunk) {
+            (Framing::Sse, Some(bytes)) => ctx.stream.feed(bytes, &mut events),
+            (Framing::Sse, None) => ctx.stream.finish(&mut events),
+            #[cfg(feature = "proto")]
+            (Framing::Proto(d), Some(bytes)) => ctx.stream.feed_proto(d, bytes, &mut events),
+            #[cfg(feature = "proto")]
+            (Framing::Proto(d), None) => d.finish().map_err(RunError::from),
         };
         apply_all(ctx, &mut events).await;
         flush(ctx, chunk.is_none() || r.is_err()).await;
@@ -1343,6 +1392,7 @@ async fn event_source(
         partial: HashMap::new(),
         dirty: (false, false),
         batching,
+        limits,
         last_flush: js::now(),
     };
     let mut failures = 0.0;

@@ -22,7 +22,9 @@ pub fn js_error(name: &str, message: &str) -> JsValue {
 pub fn run_error(e: &RunError) -> JsValue {
     let (name, message) = match e {
         RunError::Http { .. } => ("AgentHttpError", e.to_string()),
-        RunError::Sse(_) | RunError::Decode(_) => ("AgentStreamError", e.to_string()),
+        RunError::Sse(_) | RunError::Decode(_) | RunError::Proto(_) => {
+            ("AgentStreamError", e.to_string())
+        }
         RunError::Chunk(_) | RunError::Verify(_) => ("AgentProtocolError", e.to_string()),
         RunError::Interrupts(_) => ("AGUIError", e.to_string()),
         RunError::Request(_) => ("AgentRequestError", e.to_string()),

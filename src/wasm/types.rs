@@ -51,6 +51,8 @@ export interface AgentClientConfig {
   maxEventSize?: number;
   /** Log what the client repaired or dropped (never message content otherwise). */
   debug?: boolean;
+  /** Ask the agent for the protobuf transport (`agui-wasm/proto` only; both transports are read). */
+  acceptProtobuf?: boolean;
 }
 
 /** What `runAgent` and `connectAgent` take. */

@@ -29,11 +29,11 @@ export function deepSort(v) {
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
 /** Replays a case through `AgentClient`; returns what it ended with. */
-export async function replay(AgentClient, c, { chunking = c.chunking ?? 0, batching, readState = false } = {}) {
+export async function replay(AgentClient, c, { chunking = c.chunking ?? 0, batching, readState = false, body, contentType } = {}) {
   const initial = c.initial ?? {};
   const run = c.run ?? {};
   let request = null;
-  const pieces = splitBytes(sseBody(c.events, c.framing), chunking);
+  const pieces = splitBytes(body ?? sseBody(c.events, c.framing), chunking);
   const agent = new AgentClient({
     url: "http://agent.test/run",
     batching,
@@ -50,7 +50,7 @@ export async function replay(AgentClient, c, { chunking = c.chunking ?? 0, batch
       });
       return new Response(body, {
         status: c.status ?? 200,
-        headers: { "content-type": c.contentType ?? "text/event-stream" },
+        headers: { "content-type": contentType ?? c.contentType ?? "text/event-stream" },
       });
     },
   });

@@ -1,0 +1,1 @@
+export * from "./dist-proto/agui_wasm.js";
