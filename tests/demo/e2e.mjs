@@ -81,5 +81,6 @@ try {
   await agent.stop();
 }
 const failed = results.filter((ok) => !ok).length;
-console.log(`demo: ${results.length - failed} passed, ${failed} failed (screenshots in ${path.relative(root, outDir)}/)`);
+console.log(`screenshots in ${path.relative(root, outDir)}/`);
+console.log(`demo: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
