@@ -619,21 +619,35 @@ fn web_warn(e: &JsValue) {
     }
 }
 
-async fn notify_new_message(rc: &Shared, subs: &Subscribers, message: &JsValue, input: &JsValue) {
-    if !any_has(subs, "onNewMessage") {
+/// An announcement (onNewMessage, onNewToolCall) carrying one value under
+/// `key`; it changes nothing, so returned mutations are ignored, as in the
+/// reference.
+async fn announce(
+    rc: &Shared,
+    subs: &Subscribers,
+    callback: &str,
+    key: &str,
+    value: &JsValue,
+    input: &JsValue,
+) {
+    if !any_has(subs, callback) {
         return;
     }
     subscribers::run(
         subs,
-        "onNewMessage",
+        callback,
         || {
             let p = params(rc, input);
-            set(&p, "message", message);
+            set(&p, key, value);
             p
         },
         |_, _| {},
     )
     .await;
+}
+
+async fn notify_new_message(rc: &Shared, subs: &Subscribers, message: &JsValue, input: &JsValue) {
+    announce(rc, subs, "onNewMessage", "message", message, input).await;
 }
 
 async fn notify_new_tool_call(
@@ -642,20 +656,7 @@ async fn notify_new_tool_call(
     tool_call: &JsValue,
     input: &JsValue,
 ) {
-    if !any_has(subs, "onNewToolCall") {
-        return;
-    }
-    subscribers::run(
-        subs,
-        "onNewToolCall",
-        || {
-            let p = params(rc, input);
-            set(&p, "toolCall", tool_call);
-            p
-        },
-        |_, _| {},
-    )
-    .await;
+    announce(rc, subs, "onNewToolCall", "toolCall", tool_call, input).await;
 }
 
 /// One onMessagesChanged / onStateChanged round for what changed.
