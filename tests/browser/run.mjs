@@ -55,7 +55,9 @@ try {
   for (const f of r.conformance.failures) console.log("FAILED", f);
   console.log(`chromium conformance: ${r.conformance.passed} passed, ${r.conformance.failed} failed`);
   const expected = "스트리밍 works 😀";
+  for (const e of r.errors) console.log(`${e.ok ? "ok" : "FAILED"} - error path: ${e.name}: ${e.detail}`);
   const checks = [
+    ["every error path", r.errors.length === 10 && r.errors.every((e) => e.ok)],
     ["global fetch streams in a window", r.stream.content === expected && r.stream.updates >= 2],
     ["module Web Worker", r.worker.content === expected],
     ["no page errors", errors.length === 0],

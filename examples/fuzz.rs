@@ -1,0 +1,287 @@
+//! A stable-toolchain fuzzer for the core (cargo fuzz needs nightly, which
+//! this project's machines cannot fetch). Seeded, so a failure reproduces.
+//!
+//!   cargo run --release --example fuzz -- <target> <seconds> [seed]
+//!
+//! Targets:
+//! - `sse`: arbitrary bytes, arbitrarily split, into the SSE parser; and the
+//!   property that any split gives the events of the whole body.
+//! - `decode`: arbitrary and mutated JSON into the event decoder.
+//! - `reducer`: sequences of valid-looking and mutated events (from the
+//!   conformance corpus) through expansion, verification and the reducer.
+//!
+//! Each input runs under `catch_unwind`; a panic, or an input slower than a
+//! second, stops the run and prints the seed and the input. The summary line
+//! is `fuzz <target>: N inputs in S s, 0 panics, slowest M ms`.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::{Duration, Instant};
+
+use agui_wasm::core::chunks::ChunkExpander;
+use agui_wasm::core::decode::Decoder;
+use agui_wasm::core::reducer::{AgentState, Reducer};
+use agui_wasm::core::sse::SseParser;
+use agui_wasm::core::verify::Verifier;
+use serde_json::{json, Value};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
+    }
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+fn corpus() -> Vec<Value> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/conformance/cases");
+    let mut events = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            let Ok(text) = std::fs::read_to_string(e.path()) else {
+                continue;
+            };
+            let Ok(case) = serde_json::from_str::<Value>(&text) else {
+                continue;
+            };
+            for ev in case["events"].as_array().into_iter().flatten() {
+                if ev.is_object() {
+                    events.push(ev.clone());
+                }
+            }
+        }
+    }
+    if events.is_empty() {
+        events.push(json!({"type": "RUN_STARTED", "threadId": "t", "runId": "r"}));
+    }
+    events
+}
+
+const TOKENS: &[&str] = &[
+    "data: ",
+    "data:",
+    "\n",
+    "\r",
+    "\r\n",
+    "\n\n",
+    ":",
+    "id: 1",
+    "retry: 5",
+    "event: x",
+    "{",
+    "}",
+    "[",
+    "]",
+    "\"",
+    "\\",
+    "\\u",
+    "\\ud800",
+    "null",
+    "1e400",
+    "-0",
+    "\u{feff}",
+    "\u{fffd}",
+    "😀",
+    "TEXT_MESSAGE_CONTENT",
+    ",",
+];
+
+fn random_bytes(rng: &mut Rng) -> Vec<u8> {
+    let mut out = Vec::new();
+    for _ in 0..rng.below(64) {
+        if rng.below(3) == 0 {
+            out.push(rng.next() as u8);
+        } else {
+            out.extend_from_slice(rng.pick(TOKENS).as_bytes());
+        }
+    }
+    out
+}
+
+fn mutate(rng: &mut Rng, v: &Value, depth: usize) -> Value {
+    if depth > 6 || rng.below(4) != 0 {
+        return v.clone();
+    }
+    match v {
+        Value::Object(m) => {
+            let mut m = m.clone();
+            let keys: Vec<String> = m.keys().cloned().collect();
+            match rng.below(5) {
+                0 if !keys.is_empty() => {
+                    m.shift_remove(rng.pick(&keys));
+                }
+                1 if !keys.is_empty() => {
+                    let k = rng.pick(&keys).clone();
+                    m.insert(k, random_value(rng, 0));
+                }
+                2 => {
+                    m.insert(format!("extra{}", rng.below(3)), random_value(rng, 0));
+                }
+                _ => {
+                    for k in keys {
+                        if let Some(x) = m.get(&k).cloned() {
+                            m.insert(k, mutate(rng, &x, depth + 1));
+                        }
+                    }
+                }
+            }
+            Value::Object(m)
+        }
+        Value::Array(a) => Value::Array(a.iter().map(|x| mutate(rng, x, depth + 1)).collect()),
+        _ => random_value(rng, 0),
+    }
+}
+
+fn random_value(rng: &mut Rng, depth: usize) -> Value {
+    match rng.below(if depth > 4 { 6 } else { 8 }) {
+        0 => Value::Null,
+        1 => json!(rng.below(2) == 0),
+        2 => json!(rng.next() as i64),
+        3 => json!(f64::from_bits(rng.next()).clamp(-1e300, 1e300)),
+        4 => json!(rng.pick(&["", "m1", "t1", "assistant", "RUN_STARTED", "😀", "\u{0}"])),
+        5 => json!(rng.pick(TOKENS)),
+        6 => Value::Array(
+            (0..rng.below(4))
+                .map(|_| random_value(rng, depth + 1))
+                .collect(),
+        ),
+        _ => Value::Object(
+            (0..rng.below(4))
+                .map(|i| (format!("k{i}"), random_value(rng, depth + 1)))
+                .collect(),
+        ),
+    }
+}
+
+fn run_sse(rng: &mut Rng) -> String {
+    let body = random_bytes(rng);
+    let whole = {
+        let mut p = SseParser::new(4096);
+        let mut out = Vec::new();
+        let a = p.feed(&body, &mut out).is_ok();
+        let b = a && p.finish(&mut out).is_ok();
+        (a && b).then_some(out)
+    };
+    let mut p = SseParser::new(4096);
+    let mut out = Vec::new();
+    let mut ok = true;
+    let mut at = 0;
+    while at < body.len() && ok {
+        let n = 1 + rng.below(8);
+        let end = (at + n).min(body.len());
+        ok = p.feed(&body[at..end], &mut out).is_ok();
+        at = end;
+    }
+    ok = ok && p.finish(&mut out).is_ok();
+    if let (Some(whole), true) = (whole, ok) {
+        assert_eq!(whole, out, "split body gave other events");
+    }
+    String::from_utf8_lossy(&body).into_owned()
+}
+
+fn run_decode(rng: &mut Rng, corpus: &[Value]) -> String {
+    let text = if rng.below(3) == 0 {
+        String::from_utf8_lossy(&random_bytes(rng)).into_owned()
+    } else {
+        let base = rng.pick(corpus).clone();
+        mutate(rng, &base, 0).to_string()
+    };
+    let mut w = Vec::new();
+    let _ = Decoder::new().decode_str(&text, &mut w);
+    text
+}
+
+fn run_reducer(rng: &mut Rng, corpus: &[Value]) -> String {
+    let mut agent = AgentState::default();
+    let (mut decoder, mut chunks, mut verifier, mut reducer) = (
+        Decoder::new(),
+        ChunkExpander::new(),
+        Verifier::new(),
+        Reducer::new(),
+    );
+    let mut seq = vec![json!({"type": "RUN_STARTED", "threadId": "t", "runId": "r"})];
+    for _ in 0..rng.below(40) {
+        let base = rng.pick(corpus).clone();
+        seq.push(mutate(rng, &base, 0));
+    }
+    let mut w = Vec::new();
+    let mut expanded = Vec::new();
+    // Verification is skipped on some runs so the reducer also sees
+    // sequences the verifier would refuse.
+    let verify = rng.below(2) == 0;
+    for v in &seq {
+        let Ok(Some(event)) = decoder.decode_value(v.clone(), &mut w) else {
+            continue;
+        };
+        expanded.clear();
+        if chunks.push(event, &mut expanded).is_err() {
+            continue;
+        }
+        for e in expanded.drain(..) {
+            if verify && verifier.check(&e).is_err() {
+                continue;
+            }
+            reducer.apply(&mut agent, &e);
+        }
+    }
+    let _ = serde_json::to_string(&agent.messages.to_vec());
+    Value::Array(seq).to_string()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let target = args.get(1).map(String::as_str).unwrap_or("sse").to_owned();
+    let seconds: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(10);
+    let seed: u64 = args
+        .get(3)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x9E37_79B9_7F4A_7C15);
+    let corpus = corpus();
+    std::panic::set_hook(Box::new(|_| {}));
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let (mut n, mut slowest) = (0u64, Duration::ZERO);
+    let mut rng = Rng(seed | 1);
+    while Instant::now() < deadline {
+        let input_seed = rng.next() | 1;
+        let mut case_rng = Rng(input_seed);
+        let start = Instant::now();
+        let result = catch_unwind(AssertUnwindSafe(|| match target.as_str() {
+            "sse" => run_sse(&mut case_rng),
+            "decode" => run_decode(&mut case_rng, &corpus),
+            "reducer" => run_reducer(&mut case_rng, &corpus),
+            other => panic!("unknown target {other}"),
+        }));
+        let took = start.elapsed();
+        slowest = slowest.max(took);
+        n += 1;
+        if result.is_err() || took > Duration::from_secs(1) {
+            let input = catch_unwind(AssertUnwindSafe(|| match target.as_str() {
+                "sse" => run_sse(&mut Rng(input_seed)),
+                "decode" => run_decode(&mut Rng(input_seed), &corpus),
+                _ => run_reducer(&mut Rng(input_seed), &corpus),
+            }));
+            eprintln!(
+                "fuzz {target}: {} on input seed {input_seed}: {:?}",
+                if result.is_err() { "PANIC" } else { "SLOW" },
+                input.ok()
+            );
+            std::process::exit(1);
+        }
+    }
+    println!(
+        "fuzz {target}: {n} inputs in {seconds} s, 0 panics, slowest {:.1} ms (seed {seed})",
+        slowest.as_secs_f64() * 1000.0
+    );
+}
