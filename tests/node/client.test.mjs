@@ -317,3 +317,30 @@ test("a subscriber added while a run streams hears the rest of it", async () => 
   assert.deepEqual(seen, ["ab"]);
   late.unsubscribe();
 });
+
+test("message content never reaches the console unless debug is on", async () => {
+  const secret = "SECRET-CONTENT-42";
+  const logged = [];
+  const saved = {};
+  for (const k of ["log", "info", "warn", "error", "debug"]) {
+    saved[k] = console[k];
+    console[k] = (...args) => logged.push(args.map(String).join(" "));
+  }
+  try {
+    const events = [
+      started(),
+      ...reply("m1", [secret]),
+      // Things the client repairs or drops: an unknown event, a failing patch.
+      { type: "FUTURE_EVENT", payload: secret },
+      { type: "STATE_DELTA", delta: [{ op: "replace", path: "/missing", value: secret }] },
+      finished(),
+    ];
+    const { fetch } = scriptedFetch(events);
+    const agent = new AgentClient({ url: "http://x", fetch, initialMessages: [{ id: "u", role: "user", content: secret }] });
+    await agent.runAgent();
+    assert.equal(agent.messages[1].content, secret);
+  } finally {
+    Object.assign(console, saved);
+  }
+  assert.ok(!logged.some((l) => l.includes(secret)), logged.join("\n"));
+});
