@@ -14,7 +14,7 @@ use super::ids;
 use super::types::content::{PART_TYPES, SOURCE_TYPES};
 use super::types::patch::PATCH_OPS;
 use super::types::run::{RUN_OUTCOMES, SUBAGENT_OUTCOMES};
-use super::types::{BinaryPart, ContentPart, Event, EVENT_TYPES, ROLES};
+use super::types::{BinaryPart, Event, EVENT_TYPES, ROLES};
 
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum DecodeError {
@@ -414,15 +414,6 @@ fn strip_parts(content: Option<&mut Value>, warnings: &mut Warnings) {
             before - parts.len()
         ));
     }
-}
-
-/// Parts of a message the application put in the history, as they must travel:
-/// legacy parts upgraded, unconvertible ones left out.
-pub fn outgoing_parts(parts: &[ContentPart]) -> Vec<ContentPart> {
-    super::types::content::upgrade_parts(parts)
-        .into_iter()
-        .filter(|p| !matches!(p, ContentPart::Binary(_)))
-        .collect()
 }
 
 #[cfg(test)]

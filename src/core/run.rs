@@ -6,11 +6,11 @@ use std::collections::HashSet;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::decode::outgoing_parts;
 use super::error::RunError;
 use super::ids;
 use super::reducer::{AgentState, Applied, Finished, Reducer};
 use super::stream::{EventStream, Limits};
+use super::types::content::upgrade_parts;
 use super::types::*;
 
 /// The protocol version this client speaks and declares.
@@ -80,7 +80,7 @@ fn outgoing_message(m: &Message) -> Message {
 fn upgrade(c: &mut Content) {
     if let Content::Parts(parts) = c {
         if parts.iter().any(|p| matches!(p, ContentPart::Binary(_))) {
-            *parts = outgoing_parts(parts);
+            *parts = upgrade_parts(parts);
         }
     }
 }

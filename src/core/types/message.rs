@@ -416,20 +416,6 @@ impl Message {
             _ => None,
         }
     }
-
-    /// Removes a `subagentRunId` of the empty kind that JS callers express as
-    /// `null`; typed messages cannot hold one, so this only exists for parity.
-    pub fn clear_subagent_run_id(&mut self) {
-        match self {
-            Message::Developer(m) => m.subagent_run_id = None,
-            Message::System(m) => m.subagent_run_id = None,
-            Message::Assistant(m) => m.subagent_run_id = None,
-            Message::User(m) => m.subagent_run_id = None,
-            Message::Tool(m) => m.subagent_run_id = None,
-            Message::Activity(m) => m.subagent_run_id = None,
-            Message::Reasoning(m) => m.subagent_run_id = None,
-        }
-    }
 }
 
 fn content_text(c: &Content) -> &str {
