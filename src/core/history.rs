@@ -2,7 +2,7 @@
 //! by id in O(1), and instrumented so the binding knows exactly which
 //! messages changed since it last looked.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::types::Message;
 
@@ -61,6 +61,18 @@ pub struct History {
     rebuilds: u64,
     next_serial: u64,
     changes: Changes,
+    watch: Option<Watch>,
+}
+
+/// The history as it was when a run started, for telling the run's new
+/// messages apart. Until something restructures the history, the first
+/// `len` entries are the ones that were there, with the same ids (nothing
+/// edits an id in place), so the ids need not be copied; the first
+/// restructuring copies them.
+#[derive(Debug)]
+struct Watch {
+    len: usize,
+    ids: Option<HashSet<String>>,
 }
 
 impl History {
@@ -200,6 +212,12 @@ impl History {
         }
     }
 
+    /// Builds the id index now rather than at the first lookup, for a
+    /// caller that would rather pay for it up front than during a run.
+    pub fn build_index(&mut self) {
+        self.ensure_index();
+    }
+
     fn ensure_index(&mut self) {
         if !self.index_valid {
             self.rebuild_index();
@@ -254,6 +272,7 @@ impl History {
             self.push(message);
             return;
         }
+        self.before_restructuring();
         let e = self.new_entry(message);
         self.entries.insert(i, e);
         self.index_valid = false;
@@ -262,6 +281,7 @@ impl History {
 
     /// Puts a different message at `i` (a new object for the binding).
     pub fn replace(&mut self, i: usize, message: Message) {
+        self.before_restructuring();
         let mut e = self.new_entry(message);
         if let Some(slot) = self.entries.get_mut(i) {
             if slot.mark == Mark::Clean {
@@ -277,6 +297,7 @@ impl History {
     /// place keep their entry, so a snapshot that restates unchanged history
     /// does not make the UI re-render it.
     pub fn replace_all(&mut self, messages: Vec<Message>) {
+        self.before_restructuring();
         let mut old = std::mem::take(&mut self.entries).into_iter();
         let mut entries = Vec::with_capacity(messages.len());
         for m in messages {
@@ -292,6 +313,7 @@ impl History {
 
     /// Rebuilds from entries the caller kept or made (see the snapshot merge).
     pub fn set_entries(&mut self, entries: Vec<Entry>) {
+        self.before_restructuring();
         self.entries = entries;
         self.index_valid = false;
         self.changes.restructured = true;
@@ -299,8 +321,48 @@ impl History {
 
     /// Takes the entries out, for a merge that keeps some of them.
     pub fn take_entries(&mut self) -> Vec<Entry> {
+        self.before_restructuring();
         self.index_valid = false;
         std::mem::take(&mut self.entries)
+    }
+
+    /// Starts telling new messages apart: see [`Self::new_since_watch`].
+    /// O(1); the ids are copied only if the history is restructured.
+    pub fn watch_new(&mut self) {
+        self.watch = Some(Watch {
+            len: self.entries.len(),
+            ids: None,
+        });
+    }
+
+    /// Positions of the messages whose id no message had when
+    /// [`Self::watch_new`] was called (the messages a run added), in
+    /// order; ends the watch. O(new messages) unless the history was
+    /// restructured meanwhile.
+    pub fn new_since_watch(&mut self) -> Vec<usize> {
+        let Some(w) = self.watch.take() else {
+            return Vec::new();
+        };
+        match w.ids {
+            Some(ids) => (0..self.entries.len())
+                .filter(|&i| !ids.contains(self.entries[i].message.id()))
+                .collect(),
+            None => (w.len..self.entries.len())
+                .filter(|&i| {
+                    let id = self.entries[i].message.id().to_owned();
+                    self.find(&id).is_none_or(|first| first >= w.len)
+                })
+                .collect(),
+        }
+    }
+
+    fn before_restructuring(&mut self) {
+        if let Some(w) = &mut self.watch {
+            if w.ids.is_none() {
+                let before = &self.entries[..w.len.min(self.entries.len())];
+                w.ids = Some(before.iter().map(|e| e.message.id().to_owned()).collect());
+            }
+        }
     }
 
     /// A fresh entry for a message that was not in the history.
@@ -348,6 +410,52 @@ mod tests {
             "one build for the first lookup, none per delta"
         );
         assert_eq!(h.get(i).unwrap().text().len(), 1000);
+    }
+
+    /// The naive answer: ids not among those present at the start.
+    fn added(before: &[String], h: &History) -> Vec<usize> {
+        (0..h.len())
+            .filter(|&i| !before.iter().any(|id| id == h.get(i).unwrap().id()))
+            .collect()
+    }
+
+    #[test]
+    fn new_messages_are_those_with_ids_not_there_before() {
+        let start: Vec<Message> = ["a", "b", "c"].iter().map(|id| user(id)).collect();
+        let ids: Vec<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
+        type Edit = fn(&mut History);
+        let runs: [(&str, Edit); 5] = [
+            ("nothing", |_| {}),
+            ("appends, one repeating an old id", |h| {
+                h.push(user("d"));
+                h.push(user("b"));
+                h.push(user("e"));
+                h.append_text(0, "x");
+            }),
+            ("a snapshot that drops and keeps", |h| {
+                h.push(user("d"));
+                h.replace_all(vec![user("c"), user("x"), user("a"), user("d")]);
+            }),
+            ("an insert in the middle, then appends", |h| {
+                h.insert(1, user("i"));
+                h.push(user("a"));
+                h.push(user("z"));
+            }),
+            ("a merge through take and set", |h| {
+                let mut kept = h.take_entries();
+                kept.remove(0);
+                let fresh = h.make_entry(user("n"));
+                kept.insert(0, fresh);
+                h.set_entries(kept);
+            }),
+        ];
+        for (what, edit) in runs {
+            let mut h = History::new(start.clone());
+            h.watch_new();
+            edit(&mut h);
+            let want = added(&ids, &h);
+            assert_eq!(h.new_since_watch(), want, "{what}");
+        }
     }
 
     #[test]

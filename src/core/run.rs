@@ -1,12 +1,15 @@
 //! One run around the pipeline: the request body, the pending-interrupt
 //! checks before anything is sent, and the run's result.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
-use serde::Deserialize;
+use serde::ser::{SerializeSeq, Serializer};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::error::RunError;
+use super::history::History;
 use super::ids;
 use super::reducer::{AgentState, Applied, Finished, Reducer};
 use super::stream::{EventStream, Limits};
@@ -32,6 +35,15 @@ pub struct RunParams {
     pub resume: Option<Vec<ResumeEntry>>,
 }
 
+/// The run id a run with these parameters uses: the caller's, or a new one.
+pub fn run_id_of(params: &RunParams) -> String {
+    params
+        .run_id
+        .clone()
+        .filter(|r| !r.is_empty())
+        .unwrap_or_else(ids::uuid)
+}
+
 /// Builds the body of the run request. Activity messages stay on the client;
 /// everything else, reasoning and its encrypted values included, travels as
 /// it is, with legacy content parts upgraded.
@@ -48,11 +60,7 @@ pub fn prepare_input(agent: &AgentState, thread_id: &str, params: &RunParams) ->
     };
     RunAgentInput {
         thread_id: thread_id.to_owned(),
-        run_id: params
-            .run_id
-            .clone()
-            .filter(|r| !r.is_empty())
-            .unwrap_or_else(ids::uuid),
+        run_id: run_id_of(params),
         protocol_version: Some(PROTOCOL_VERSION.to_owned()),
         parent_run_id: None,
         state,
@@ -65,6 +73,126 @@ pub fn prepare_input(agent: &AgentState, thread_id: &str, params: &RunParams) ->
         }),
         resume: params.resume.clone(),
     }
+}
+
+/// The JSON text of [`prepare_input`]'s value, written from the history
+/// and state as they are: a long history costs one pass of serialization
+/// per run, not a copy of every message first.
+pub fn write_input(
+    agent: &AgentState,
+    thread_id: &str,
+    run_id: &str,
+    params: &RunParams,
+) -> Result<String, serde_json::Error> {
+    let frame = InputFrame::new(thread_id, run_id, params)?;
+    let state = match &agent.state {
+        Value::Null => None,
+        s => Some(serde_json::to_string(s)?),
+    };
+    let messages = serde_json::to_string(&Outgoing(&agent.messages))?;
+    Ok(frame.join(state.as_deref(), &messages))
+}
+
+/// The run input around its history and state, which a caller may write
+/// by other means (the binding has them as JS values already):
+/// `head`, then `"state"` and `"messages"`, then `tail`, as [`Self::join`]
+/// puts them together, in [`RunAgentInput`]'s field order.
+pub struct InputFrame {
+    pub head: String,
+    pub tail: String,
+}
+
+impl InputFrame {
+    pub fn new(
+        thread_id: &str,
+        run_id: &str,
+        params: &RunParams,
+    ) -> Result<Self, serde_json::Error> {
+        let empty = Value::Object(Default::default());
+        let head = serde_json::to_string(&Head {
+            thread_id,
+            run_id,
+            protocol_version: PROTOCOL_VERSION,
+        })?;
+        let tail = serde_json::to_string(&Tail {
+            tools: params.tools.as_deref().unwrap_or_default(),
+            context: params.context.as_deref().unwrap_or_default(),
+            forwarded_props: match &params.forwarded_props {
+                None | Some(Value::Null) => &empty,
+                Some(v) => v,
+            },
+            resume: params.resume.as_deref(),
+        })?;
+        // Both are objects with at least one field: `{...}`.
+        Ok(InputFrame {
+            head: format!("{},", &head[..head.len() - 1]),
+            tail: format!(",{}", &tail[1..]),
+        })
+    }
+
+    /// The whole body, given the state's JSON text (`None` when the state
+    /// is null: it is left out) and the outgoing messages' JSON text.
+    pub fn join(&self, state: Option<&str>, messages: &str) -> String {
+        let mut out = self.head.clone();
+        if let Some(s) = state {
+            out.push_str("\"state\":");
+            out.push_str(s);
+            out.push(',');
+        }
+        out.push_str("\"messages\":");
+        out.push_str(messages);
+        out.push_str(&self.tail);
+        out
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Head<'a> {
+    thread_id: &'a str,
+    run_id: &'a str,
+    protocol_version: &'a str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Tail<'a> {
+    tools: &'a [Tool],
+    context: &'a [Context],
+    forwarded_props: &'a Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    resume: Option<&'a [ResumeEntry]>,
+}
+
+/// The history as it travels.
+struct Outgoing<'a>(&'a History);
+
+impl Serialize for Outgoing<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(None)?;
+        for m in self.0.iter().filter_map(outgoing) {
+            seq.serialize_element(&*m)?;
+        }
+        seq.end()
+    }
+}
+
+/// A message as it travels in a request: `None` for an activity message,
+/// which stays on the client; a copy only for the rare message with legacy
+/// parts to upgrade; otherwise the message itself.
+pub fn outgoing(m: &Message) -> Option<Cow<'_, Message>> {
+    let content = match m {
+        Message::Activity(_) => return None,
+        Message::User(u) => &u.content,
+        Message::Tool(t) => &t.content,
+        _ => return Some(Cow::Borrowed(m)),
+    };
+    let legacy = matches!(content, Content::Parts(parts) if parts.iter().any(|p| matches!(p, ContentPart::Binary(_))));
+    Some(if legacy {
+        Cow::Owned(outgoing_message(m))
+    } else {
+        Cow::Borrowed(m)
+    })
 }
 
 fn outgoing_message(m: &Message) -> Message {
@@ -308,6 +436,73 @@ impl Run {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_written_body_is_the_prepared_input() {
+        let binary = ContentPart::Binary(BinaryPart {
+            kind: Default::default(),
+            mime_type: "image/png".into(),
+            id: None,
+            url: Some("https://x.test/a.png".into()),
+            data: None,
+            filename: None,
+        });
+        let messages = vec![
+            Message::User(UserMessage {
+                id: "u1".into(),
+                content: Content::Parts(vec![binary]),
+                ..Default::default()
+            }),
+            Message::Activity(ActivityMessage {
+                id: "a1".into(),
+                activity_type: "PLAN".into(),
+                ..Default::default()
+            }),
+            Message::Assistant(AssistantMessage {
+                id: "m1".into(),
+                content: Some("hi \"there\"\n".into()),
+                ..Default::default()
+            }),
+            Message::Tool(ToolMessage {
+                id: "t1".into(),
+                tool_call_id: "c1".into(),
+                content: Content::Text("42".into()),
+                ..Default::default()
+            }),
+        ];
+        let rich = RunParams {
+            run_id: Some("r1".into()),
+            tools: Some(vec![Tool {
+                name: "weather".into(),
+                description: "d".into(),
+                parameters: Some(serde_json::json!({"type": "object"})),
+                ..Default::default()
+            }]),
+            context: Some(vec![Context {
+                description: "c".into(),
+                value: "v".into(),
+            }]),
+            forwarded_props: Some(serde_json::json!({"k": [1, 2]})),
+            resume: Some(vec![ResumeEntry {
+                interrupt_id: "i1".into(),
+                status: ResumeStatus::Resolved,
+                payload: None,
+                metadata: None,
+            }]),
+        };
+        for state in [Value::Null, serde_json::json!({"n": 1})] {
+            for params in [RunParams::default(), rich.clone()] {
+                let agent = AgentState {
+                    messages: History::new(messages.clone()),
+                    state: state.clone(),
+                    pending_interrupts: Vec::new(),
+                };
+                let prepared = prepare_input(&agent, "t", &params);
+                let written = write_input(&agent, "t", &prepared.run_id, &params).unwrap();
+                assert_eq!(written, serde_json::to_string(&prepared).unwrap());
+            }
+        }
+    }
 
     #[test]
     fn instants() {

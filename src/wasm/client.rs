@@ -2,7 +2,7 @@
 //! reference's `HttpAgent` so that moving over is a one-line change.
 
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::rc::{Rc, Weak};
 
 use js_sys::{Array, Function, Object, Reflect};
@@ -23,7 +23,7 @@ use crate::core::history::History;
 use crate::core::ids;
 use crate::core::partial_json::PartialJson;
 use crate::core::reducer::{AgentState, Finished, Reducer};
-use crate::core::run::{check_interrupts, prepare_input, RunParams};
+use crate::core::run::{check_interrupts, run_id_of, InputFrame, RunParams};
 use crate::core::stream::{EventStream, Limits};
 use crate::core::types::*;
 
@@ -177,8 +177,20 @@ impl AgentClient {
             getters: None,
             handle: None,
         };
+        AgentClient::holding(inner)
+    }
+
+    /// A client around `inner`, its history indexed and its history and
+    /// state copied into JS objects now, once, as the reference copies
+    /// `initialMessages` and `initialState` in its constructor: no run pays
+    /// for a history or state it was given.
+    fn holding(mut inner: Inner) -> Result<AgentClient, JsValue> {
+        inner.agent.messages.build_index();
+        let rc = Rc::new(RefCell::new(inner));
+        messages_of(&rc)?;
+        state_of(&rc)?;
         Ok(AgentClient {
-            link: Link::Strong(Rc::new(RefCell::new(inner))),
+            link: Link::Strong(rc),
         })
     }
 
@@ -402,9 +414,8 @@ impl AgentClient {
             getters: None,
             handle: None,
         };
-        Ok(AgentClient {
-            link: Link::Strong(Rc::new(RefCell::new(inner))),
-        })
+        drop(i);
+        AgentClient::holding(inner)
     }
 
     /// Stops the current run. The run ends quietly: its promise resolves with
@@ -562,16 +573,16 @@ fn params(rc: &Shared, input: &JsValue) -> Object {
     js::make_params(&gm, &gs, &handle_of(rc), input)
 }
 
-/// A getter for a run's input: converted to JS the first time a callback
-/// reads `input`, then shared, so a history of thousands costs nothing per
-/// run unless someone looks.
-fn lazy_input(input: Rc<RunAgentInput>) -> JsValue {
+/// A getter for a run's input: parsed from the request body the first time
+/// a callback reads `input`, then shared, so a history of thousands costs
+/// nothing per run unless someone looks.
+fn lazy_input(body: JsValue) -> JsValue {
     let cached: RefCell<Option<JsValue>> = RefCell::new(None);
     Closure::<dyn FnMut() -> JsValue>::new(move || {
         if let Some(v) = cached.borrow().as_ref() {
             return v.clone();
         }
-        let v = to_js(&*input).unwrap_or(JsValue::UNDEFINED);
+        let v = js::parse_json(&body).unwrap_or(JsValue::UNDEFINED);
         *cached.borrow_mut() = Some(v.clone());
         v
     })
@@ -739,18 +750,21 @@ async fn run_inner(
 ) -> Result<JsValue, JsValue> {
     let abort_param = field(&params_js, "abortController");
     let run_params: RunParams = from_js_opt(params_js, "run parameters")?.unwrap_or_default();
-    let (input, url, fetch, headers, batching, limits, before) = {
+    let run_id = run_id_of(&run_params);
+    let thread_id;
+    let (body, url, fetch, headers, batching, limits) = {
         let mut inner = rc.borrow_mut();
         if inner.agent_id.is_none() {
             inner.agent_id = Some(ids::uuid());
         }
-        let input = prepare_input(&inner.agent, &inner.thread_id, &run_params);
         check_interrupts(
             &inner.agent.pending_interrupts,
-            input.resume.as_deref(),
+            run_params.resume.as_deref(),
             js::now(),
         )
         .map_err(|e| run_error(&e))?;
+        thread_id = inner.thread_id.clone();
+        let body = body_of(&mut inner, &thread_id, &run_id, &run_params)?;
         let url = match mode {
             Mode::Run => inner.url.clone(),
             Mode::Connect => inner
@@ -762,20 +776,14 @@ async fn run_inner(
             Some(f) => f.clone(),
             None => js::global_fetch()?,
         };
-        let before: HashSet<String> = inner
-            .agent
-            .messages
-            .iter()
-            .map(|m| m.id().to_owned())
-            .collect();
+        inner.agent.messages.watch_new();
         (
-            input,
+            body,
             url,
             fetch,
             inner.headers.clone(),
             inner.batching,
             inner.limits,
-            before,
         )
     };
     let controller: AbortController = if abort_param.is_object() {
@@ -789,8 +797,8 @@ async fn run_inner(
         .is_object()
         .then(|| Rc::new(Subscriber::new(0, subscriber)));
     let (subs, subs_rev) = live_subscribers(rc, &run_sub);
-    let mut input = Rc::new(input);
-    let mut input_js = lazy_input(input.clone());
+    let mut body = body;
+    let mut input_js = lazy_input(body.clone());
     let mut ctx = RunCtx {
         rc: rc.clone(),
         subs,
@@ -818,22 +826,13 @@ async fn run_inner(
         )
         .await;
         if dirty.0 || dirty.1 {
-            input = Rc::new(prepare_input(
-                &rc.borrow().agent,
-                &input.thread_id,
-                &RunParams {
-                    run_id: Some(input.run_id.clone()),
-                    ..run_params.clone()
-                },
-            ));
-            input_js = lazy_input(input.clone());
+            body = body_of(&mut rc.borrow_mut(), &thread_id, &run_id, &run_params)?;
+            input_js = lazy_input(body.clone());
             ctx.input = input_js.clone();
             notify_changed(rc, &ctx.subs, dirty.0, dirty.1, &input_js).await;
         }
     }
 
-    let body_text =
-        serde_json::to_string(&*input).map_err(|e| js_error("AgentError", &e.to_string()))?;
     let accept = if rc.borrow().accept_protobuf {
         "application/vnd.ag-ui.event+proto, text/event-stream"
     } else {
@@ -843,7 +842,7 @@ async fn run_inner(
         "POST",
         &headers,
         &[("Content-Type", "application/json"), ("Accept", accept)],
-        Some(&body_text),
+        Some(&body),
         &controller.signal(),
     );
     let outcome = match transport::open(&fetch, &url, &init).await {
@@ -863,13 +862,41 @@ async fn run_inner(
         let swallowed = fail(&mut ctx, &err).await;
         finalize(&ctx).await;
         return if swallowed {
-            Ok(result_of(&ctx, &before)?)
+            Ok(result_of(&ctx)?)
         } else {
+            rc.borrow_mut().agent.messages.new_since_watch();
             Err(err)
         };
     }
     finalize(&ctx).await;
-    result_of(&ctx, &before)
+    result_of(&ctx)
+}
+
+/// The request body, with the history and state as they are now. Both
+/// travel as the JSON text of the JS copies the client keeps anyway:
+/// `JSON.stringify` writes a long history several times faster than serde
+/// does in WebAssembly, and nothing has to cross the boundary. Only the
+/// small rest of the input is written in Rust.
+fn body_of(
+    inner: &mut Inner,
+    thread_id: &str,
+    run_id: &str,
+    params: &RunParams,
+) -> Result<JsValue, JsValue> {
+    let frame = InputFrame::new(thread_id, run_id, params)
+        .map_err(|e| js_error("AgentError", &e.to_string()))?;
+    let Inner {
+        view,
+        state_view,
+        agent,
+        ..
+    } = inner;
+    let messages = view.outgoing(&mut agent.messages)?;
+    let state = match &agent.state {
+        Value::Null => JsValue::UNDEFINED,
+        s => state_view.get(s)?,
+    };
+    Ok(js::write_body(&frame.head, &state, &messages, &frame.tail))
 }
 
 /// onRunFailed; returns whether a subscriber stopped the error's propagation.
@@ -912,16 +939,11 @@ async fn finalize(ctx: &RunCtx) {
     notify_changed(&rc, &ctx.subs, dirty.0, dirty.1, &ctx.input).await;
 }
 
-fn result_of(ctx: &RunCtx, before: &HashSet<String>) -> Result<JsValue, JsValue> {
+fn result_of(ctx: &RunCtx) -> Result<JsValue, JsValue> {
     let array = Array::from(&messages_of(&ctx.rc)?);
     let new_messages = Array::new();
-    {
-        let inner = ctx.rc.borrow();
-        for (i, m) in inner.agent.messages.iter().enumerate() {
-            if !before.contains(m.id()) {
-                new_messages.push(&array.get(i as u32));
-            }
-        }
+    for i in ctx.rc.borrow_mut().agent.messages.new_since_watch() {
+        new_messages.push(&array.get(i as u32));
     }
     let out = Object::new();
     set(

@@ -35,6 +35,13 @@ export function randomSeed() {
   return Math.random() * 9007199254740991;
 }
 export function sliceArray(a) { return a.slice(); }
+// The request body around the history and state the client holds as JS
+// values; \`state\` undefined leaves it out.
+export function writeBody(head, state, messages, tail) {
+  const s = state === undefined ? "" : '"state":' + JSON.stringify(state) + ",";
+  return head + s + '"messages":' + JSON.stringify(messages) + tail;
+}
+export function parseJson(text) { return JSON.parse(text); }
 // Replays a JSON Patch that already succeeded in the core on an immutable
 // JS copy: containers on each touched path are copied, the rest is shared.
 function tokens(path) {
@@ -145,6 +152,10 @@ extern "C" {
     pub fn with_args_appended(obj: &JsValue, index: usize, suffix: &str) -> JsValue;
     #[wasm_bindgen(js_name = applyPatchCow)]
     pub fn apply_patch_cow(root: &JsValue, ops: &JsValue) -> JsValue;
+    #[wasm_bindgen(js_name = writeBody)]
+    pub fn write_body(head: &str, state: &JsValue, messages: &JsValue, tail: &str) -> JsValue;
+    #[wasm_bindgen(js_name = parseJson, catch)]
+    pub fn parse_json(text: &JsValue) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(js_name = sliceArray)]
     pub fn slice_array(a: &js_sys::Array) -> js_sys::Array;
 }

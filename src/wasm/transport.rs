@@ -34,7 +34,7 @@ pub fn request_init(
     method: &str,
     user_headers: &JsValue,
     extra: &[(&str, &str)],
-    body: Option<&str>,
+    body: Option<&JsValue>,
     signal: &JsValue,
 ) -> Object {
     let init = Object::new();
@@ -48,7 +48,7 @@ pub fn request_init(
     }
     set(&init, "headers", &headers);
     if let Some(b) = body {
-        set(&init, "body", &JsValue::from_str(b));
+        set(&init, "body", b);
     }
     if !signal.is_undefined() {
         set(&init, "signal", signal);

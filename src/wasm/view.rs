@@ -2,6 +2,8 @@
 //! while the message is unchanged, so `React.memo` and
 //! `useSyncExternalStore` re-render only what changed.
 
+use std::borrow::Cow;
+use std::cell::Cell;
 use std::collections::HashMap;
 
 use js_sys::Array;
@@ -11,11 +13,16 @@ use wasm_bindgen::JsValue;
 use super::convert::to_js;
 use super::js::{apply_patch_cow, slice_array, with_appended, with_args_appended};
 use crate::core::history::{History, Mark};
+use crate::core::run::outgoing;
 use crate::core::types::{Message, PatchOp};
 
 #[derive(Default)]
 pub struct MessagesView {
     array: Option<Array>,
+    /// Whether `array` went out to JavaScript since it was made: only then
+    /// must a change make a new array. One nobody has seen is updated in
+    /// place, so updates nobody reads cost no O(n) copy.
+    handed_out: Cell<bool>,
     /// serial → (rev, object) of every message the current array holds.
     cache: HashMap<u64, (u64, JsValue)>,
 }
@@ -36,7 +43,11 @@ impl MessagesView {
         if changes.is_empty() {
             return Ok(false);
         }
-        let next = slice_array(old);
+        let next = if self.handed_out.replace(false) {
+            slice_array(old)
+        } else {
+            old.clone()
+        };
         let entries = history.entries();
         let mut fresh: Vec<(usize, &Message)> = Vec::new();
         for (i, mark) in changes.dirty {
@@ -92,15 +103,42 @@ impl MessagesView {
         }
         self.cache = cache;
         self.array = Some(array);
+        self.handed_out.set(false);
         Ok(())
     }
 
     /// The array as of the last sync.
     pub fn array(&self) -> JsValue {
+        self.handed_out.set(true);
         self.array
             .clone()
             .map(JsValue::from)
             .unwrap_or_else(|| Array::new().into())
+    }
+
+    /// The messages that travel in a request, as JS objects: the view's own
+    /// (synced first), without activity messages, with upgraded copies of
+    /// the rare messages with legacy parts.
+    pub fn outgoing(&mut self, history: &mut History) -> Result<JsValue, JsValue> {
+        self.sync(history)?;
+        let all = self.array();
+        let verbatim = |m| matches!(outgoing(m), Some(Cow::Borrowed(_)));
+        if history.iter().all(verbatim) {
+            return Ok(all);
+        }
+        let out = Array::new();
+        for (i, m) in history.iter().enumerate() {
+            match outgoing(m) {
+                None => {}
+                Some(Cow::Borrowed(_)) => {
+                    out.push(&self.at(i));
+                }
+                Some(Cow::Owned(m)) => {
+                    out.push(&to_js(&m)?);
+                }
+            }
+        }
+        Ok(out.into())
     }
 
     /// The JS object of the message at `i`, if the view holds one.

@@ -344,3 +344,28 @@ test("message content never reaches the console unless debug is on", async () =>
   }
   assert.ok(!logged.some((l) => l.includes(secret)), logged.join("\n"));
 });
+
+test("an array handed out never changes afterwards, however rarely the list is read", async () => {
+  const pieces = Array.from({ length: 12 }, (_, i) => `p${i} `);
+  const { fetch } = scriptedFetch([started(), ...reply("m1", pieces), ...reply("m2", ["x"]), finished()]);
+  const agent = new AgentClient({ url: "http://x", initialMessages: history, fetch, batching: "event" });
+  const seen = [];
+  let calls = 0;
+  // Reads the list on every third update only: updates between reads are
+  // free to reuse an array nobody has, never one somebody holds.
+  agent.subscribe({
+    onMessagesChanged: (p) => {
+      if (calls++ % 3) return;
+      const messages = p.messages;
+      seen.push({ messages, length: messages.length, text: messages[messages.length - 1].content });
+    },
+  });
+  await agent.runAgent();
+  assert.ok(seen.length >= 4);
+  for (const s of seen) {
+    assert.equal(s.messages.length, s.length);
+    assert.equal(s.messages[s.messages.length - 1].content, s.text);
+  }
+  assert.equal(new Set(seen.map((s) => s.messages)).size, seen.length, "each read after a change is a new array");
+  assert.equal(agent.messages.length, 4);
+});
