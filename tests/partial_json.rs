@@ -6,7 +6,7 @@
 //! Set PARTIAL_JSON_CORPUS to a comma-separated list of extra files in the
 //! same format (see gen.mjs --fuzz) to replay those too.
 
-use agui_wasm::core::partial_json::{partial_value, PartialJson};
+use agui_wasm::core::partial_json::{partial_value, PartialJson, Step, Update};
 use serde_json::{json, Value};
 
 struct Case {
@@ -196,6 +196,7 @@ fn replay(cases: &[Case], tally: &mut Tally) {
 
         for (how, sizes) in splittings(bounds.len() - 1, n as u64) {
             let mut partial = PartialJson::new();
+            let mut mirror = None;
             let mut chars = 0;
             for size in sizes {
                 let next = (chars + size).min(bounds.len() - 1);
@@ -203,8 +204,54 @@ fn replay(cases: &[Case], tally: &mut Tally) {
                 chars = next;
                 let want = case.expected[chars].as_ref();
                 tally.check(case, &how, partial.buffer(), partial.value(), want);
+                follow(&mut mirror, partial.take_update());
+                let value = partial.value();
+                assert!(
+                    mirror.as_ref() == value
+                        && mirror.as_ref().map(Value::to_string) == value.map(Value::to_string),
+                    "{} [{how}] prefix {:?}: updates give {mirror:?}, the value is {value:?}",
+                    case.name,
+                    partial.buffer()
+                );
             }
             assert_eq!(partial.buffer(), case.doc);
+        }
+    }
+}
+
+/// A copy kept up to date from updates alone, as the binding keeps its JS
+/// objects: a tail replaces the changed container's members from `from` on
+/// (object entries by key, so a repeated key keeps its place).
+fn follow(mirror: &mut Option<Value>, update: Update<'_>) {
+    match update {
+        Update::Whole(v) => *mirror = v.cloned(),
+        Update::Tail {
+            path,
+            from,
+            container,
+        } => {
+            let mut node = mirror.as_mut().expect("a tail follows a value");
+            for step in path {
+                node = match step {
+                    Step::Index(i) => &mut node.as_array_mut().expect("an array on the path")[i],
+                    Step::Key(k) => node
+                        .as_object_mut()
+                        .and_then(|m| m.get_mut(k))
+                        .expect("an object on the path"),
+                };
+            }
+            match (node, container) {
+                (Value::Array(old), Value::Array(new)) => {
+                    old.truncate(from);
+                    old.extend(new[from..].iter().cloned());
+                }
+                (Value::Object(old), Value::Object(new)) => {
+                    for (k, v) in new.iter().skip(from) {
+                        old.insert(k.clone(), v.clone());
+                    }
+                }
+                (old, new) => panic!("a tail of {new:?} onto {old:?}"),
+            }
         }
     }
 }

@@ -112,6 +112,40 @@ pub struct PartialJson {
     agree: usize,
     valid: bool,
     work: u64,
+    /// Lengths of the open containers, outermost first, when
+    /// [`Self::take_update`] last handed out a value; empty when it handed
+    /// out none.
+    shown: Vec<usize>,
+    /// Then, the shallowest open member (container or token) that sat at a
+    /// repeated key rather than last in its object, by the depth of the
+    /// container holding it plus one.
+    shown_key: Option<usize>,
+}
+
+/// How the value changed since [`PartialJson::take_update`] last handed one
+/// out, so that a copy of it elsewhere (the JS objects) can follow at the
+/// cost of what changed instead of the whole value.
+#[derive(Debug, PartialEq)]
+pub enum Update<'a> {
+    /// The whole value, or `None` where there is none.
+    Whole(Option<&'a Value>),
+    /// Only the container at `path` changed, and in it only its members
+    /// from position `from` on (elements of an array, entries of an object
+    /// in insertion order), which are now `container`'s. Everything else is
+    /// as it was; the containers on `path` hold the changed one.
+    Tail {
+        path: Vec<Step<'a>>,
+        from: usize,
+        container: &'a Value,
+    },
+}
+
+/// One step down a path: an array index or an object key.
+#[derive(Debug, PartialEq, serde::Serialize)]
+#[serde(untagged)]
+pub enum Step<'a> {
+    Index(usize),
+    Key(&'a str),
 }
 
 impl PartialJson {
@@ -124,6 +158,67 @@ impl PartialJson {
             agree: 0,
             valid: false,
             work: 0,
+            shown: Vec::new(),
+            shown_key: None,
+        }
+    }
+
+    /// The value as [`Self::value`] has it, described by what changed since
+    /// the last call. Complete members never change (the parser only
+    /// appends, and fills in its last open member), so unless an object
+    /// repeated a key, only the deepest container that stayed open since
+    /// the last call changed, from its last member on. O(depth) plus the
+    /// path, not the value.
+    pub fn take_update(&mut self) -> Update<'_> {
+        let low = std::mem::replace(&mut self.parser.low, self.parser.frames.len());
+        let repeated = std::mem::take(&mut self.parser.repeated);
+        let before = std::mem::take(&mut self.shown);
+        let keyed = std::mem::replace(&mut self.shown_key, self.parser.key_depth());
+        if !self.valid {
+            return Update::Whole(None);
+        }
+        // The containers' lengths now, down the open spine.
+        let mut node = &self.parser.root;
+        let mut path = Vec::new();
+        let mut changed = None;
+        let depth = self.parser.frames.len();
+        for (i, frame) in self.parser.frames.iter().enumerate() {
+            if i > 0 {
+                let Some((step, child)) = last_child(node, &frame.at) else {
+                    return Update::Whole(Some(&self.parser.root));
+                };
+                if i < low.min(before.len()) {
+                    path.push(step);
+                }
+                node = child;
+            }
+            let len = match node {
+                Value::Array(items) => items.len(),
+                Value::Object(map) => map.len(),
+                _ => return Update::Whole(Some(&self.parser.root)),
+            };
+            self.shown.push(len);
+            if i + 1 == low.min(before.len()) {
+                changed = Some((node, len));
+            }
+        }
+        debug_assert_eq!(self.shown.len(), depth);
+        // A member at a repeated key is not the container's last, so the
+        // changed members would not all be from `from` on.
+        let keyed = keyed.is_some_and(|d| d <= path.len() + 1);
+        match changed {
+            Some((container, len)) if !repeated && !keyed => {
+                let was = before[path.len()];
+                if len < was {
+                    return Update::Whole(Some(&self.parser.root));
+                }
+                Update::Tail {
+                    path,
+                    from: was.saturating_sub(1),
+                    container,
+                }
+            }
+            _ => Update::Whole(Some(&self.parser.root)),
         }
     }
 
@@ -708,6 +803,12 @@ struct Parser {
     /// writing `text`.
     trim: bool,
     work: u64,
+    /// The fewest containers open at any time since this was last reset:
+    /// the outer ones that stayed open (see `PartialJson::take_update`).
+    low: usize,
+    /// An object repeated a key since this was last reset: a member that
+    /// is not the last changed.
+    repeated: bool,
 }
 
 impl Parser {
@@ -726,6 +827,8 @@ impl Parser {
             text: String::new(),
             trim: false,
             work: 0,
+            low: 0,
+            repeated: false,
         }
     }
 
@@ -959,6 +1062,7 @@ impl Parser {
                     Slot::Last
                 }
                 Entry::Occupied(mut entry) => {
+                    self.repeated = true;
                     drop_deep(entry.insert(value));
                     Slot::Key(entry.key().clone())
                 }
@@ -968,6 +1072,17 @@ impl Parser {
                 Slot::Last
             }
         }
+    }
+
+    /// See `PartialJson::shown_key`.
+    fn key_depth(&self) -> Option<usize> {
+        let frame = self
+            .frames
+            .iter()
+            .position(|f| matches!(f.at, Slot::Key(_)));
+        let token = matches!(self.token, Token::Str(_) | Token::Num(_))
+            && matches!(self.leaf, Slot::Key(_));
+        frame.or(token.then_some(self.frames.len()))
     }
 
     fn open_container(&mut self, kind: Kind) {
@@ -987,6 +1102,7 @@ impl Parser {
         let Some(frame) = self.frames.pop() else {
             return;
         };
+        self.low = self.low.min(self.frames.len());
         if self.detached {
             if let Some(value) = self.open.pop() {
                 self.broken |= !put_back(&mut self.root, &mut self.open, value, &frame.at);
@@ -1051,6 +1167,25 @@ impl Parser {
             None => self.started,
             Some(frame) => matches!(frame.state, State::Open | State::AfterValue),
         }
+    }
+}
+
+/// The open child of `parent` at `at`, and the step to it.
+fn last_child<'a>(parent: &'a Value, at: &Slot) -> Option<(Step<'a>, &'a Value)> {
+    match (parent, at) {
+        (Value::Array(items), Slot::Last) => {
+            let i = items.len().checked_sub(1)?;
+            Some((Step::Index(i), &items[i]))
+        }
+        (Value::Object(map), Slot::Last) => {
+            let (k, v) = map.iter().next_back()?;
+            Some((Step::Key(k), v))
+        }
+        (Value::Object(map), Slot::Key(k)) => {
+            let (k, v) = map.get_key_value(k)?;
+            Some((Step::Key(k), v))
+        }
+        _ => None,
     }
 }
 

@@ -15,13 +15,13 @@ use wasm_bindgen_futures::{future_to_promise, JsFuture};
 use super::convert::{from_js, from_js_opt, to_js};
 use super::error::{from_thrown, js_error, run_error};
 use super::js::{self, AbortController};
+use super::partial::PartialArgs;
 use super::subscribers::{self, any_has, Subscriber, Subscribers};
 use super::transport::{self, Body, Failure};
 use super::view::{MessagesView, StateView};
 use crate::core::error::RunError;
 use crate::core::history::History;
 use crate::core::ids;
-use crate::core::partial_json::PartialJson;
 use crate::core::reducer::{AgentState, Finished, Reducer};
 use crate::core::run::{check_interrupts, run_id_of, InputFrame, RunParams};
 use crate::core::stream::{EventStream, Limits};
@@ -103,8 +103,8 @@ fn field(obj: &JsValue, k: &str) -> JsValue {
     }
 }
 
-fn set(obj: &Object, k: &str, v: &JsValue) {
-    let _ = Reflect::set(obj, &JsValue::from_str(k), v);
+fn set(obj: &Object, k: &'static str, v: &JsValue) {
+    let _ = Reflect::set(obj, &js::key(k), v);
 }
 
 fn parse_batching(v: &JsValue) -> Result<Batching, JsValue> {
@@ -637,7 +637,7 @@ async fn announce(
     rc: &Shared,
     subs: &Subscribers,
     callback: &str,
-    key: &str,
+    key: &'static str,
     value: &JsValue,
     input: &JsValue,
 ) {
@@ -710,7 +710,7 @@ struct RunCtx {
     reducer: Reducer,
     result: Option<Value>,
     /// Partial-JSON parsers of streaming tool arguments, made on demand.
-    partial: HashMap<String, PartialJson>,
+    partial: HashMap<String, PartialArgs>,
     dirty: (bool, bool),
     batching: Batching,
     limits: Limits,
@@ -1167,20 +1167,13 @@ fn extras(
             else {
                 return Ok(None);
             };
-            let parser = ctx
+            let args = ctx
                 .partial
                 .entry(e.tool_call_id.clone())
-                .or_insert_with(|| {
-                    let mut p = PartialJson::new();
-                    p.push(&tc.function.arguments);
-                    p
-                });
-            let partial = match parser.value() {
-                Some(v) => to_js(v)?,
-                None => Object::new().into(),
-            };
+                .or_insert_with(|| PartialArgs::new(&tc.function.arguments));
+            let partial = args.js()?;
             vec![
-                ("toolCallBuffer", JsValue::from_str(&tc.function.arguments)),
+                ("toolCallBuffer", args.buffer_js(&tc.function.arguments)),
                 ("toolCallName", JsValue::from_str(&tc.function.name)),
                 ("partialToolCallArgs", partial),
             ]

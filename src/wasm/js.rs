@@ -2,6 +2,9 @@
 //! and Node alike, reached structurally so a test's own `fetch` and
 //! `Response` work as well as the platform's.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use js_sys::{Function, Object, Promise, Uint8Array};
 use wasm_bindgen::prelude::*;
 
@@ -42,6 +45,7 @@ export function writeBody(head, state, messages, tail) {
   return head + s + '"messages":' + JSON.stringify(messages) + tail;
 }
 export function parseJson(text) { return JSON.parse(text); }
+export function concat(a, b) { return a + b; }
 // Replays a JSON Patch that already succeeded in the core on an immutable
 // JS copy: containers on each touched path are copied, the rest is shared.
 function tokens(path) {
@@ -109,6 +113,27 @@ export function applyPatchCow(root, ops) {
   }
   return root;
 }
+// The partial tool arguments after a change confined to one container's
+// members from \`from\` on (see src/wasm/partial.rs): the containers down
+// \`path\` are copied, everything else is shared with \`root\`.
+export function withTail(root, tail) {
+  const copy = shallow(root);
+  let node = copy;
+  for (const k of tail.path) {
+    node[k] = shallow(node[k]);
+    node = node[k];
+  }
+  if (Array.isArray(node)) {
+    node.length = tail.from;
+    for (const v of tail.members) node.push(v);
+  } else {
+    for (const [k, v] of tail.members) {
+      // An own "__proto__" key, as JSON.parse makes it, not the prototype.
+      Object.defineProperty(node, k, { value: v, writable: true, enumerable: true, configurable: true });
+    }
+  }
+  return copy;
+}
 export function withArgsAppended(obj, index, suffix) {
   const calls = obj.toolCalls.slice();
   const call = calls[index];
@@ -147,6 +172,9 @@ extern "C" {
     /// concatenated in JS, so a long streaming reply is never re-sent whole.
     #[wasm_bindgen(js_name = withAppended)]
     pub fn with_appended(obj: &JsValue, suffix: &str) -> JsValue;
+    /// Partial tool arguments after a change (see `super::partial`).
+    #[wasm_bindgen(js_name = withTail)]
+    pub fn with_tail(root: &JsValue, tail: &JsValue) -> JsValue;
     /// The same for the arguments of one streaming tool call.
     #[wasm_bindgen(js_name = withArgsAppended)]
     pub fn with_args_appended(obj: &JsValue, index: usize, suffix: &str) -> JsValue;
@@ -154,6 +182,7 @@ extern "C" {
     pub fn apply_patch_cow(root: &JsValue, ops: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = writeBody)]
     pub fn write_body(head: &str, state: &JsValue, messages: &JsValue, tail: &str) -> JsValue;
+    pub fn concat(a: &JsValue, b: &str) -> JsValue;
     #[wasm_bindgen(js_name = parseJson, catch)]
     pub fn parse_json(text: &JsValue) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(js_name = sliceArray)]
@@ -200,6 +229,21 @@ extern "C" {
     pub fn done(this: &ReadResult) -> bool;
     #[wasm_bindgen(method, getter)]
     pub fn value(this: &ReadResult) -> JsValue;
+}
+
+thread_local! {
+    static KEYS: RefCell<HashMap<&'static str, JsValue>> = RefCell::new(HashMap::new());
+}
+
+/// A property name as a JS string, made once: callback parameters set the
+/// same few names on every event.
+pub fn key(k: &'static str) -> JsValue {
+    KEYS.with(|keys| {
+        keys.borrow_mut()
+            .entry(k)
+            .or_insert_with(|| JsValue::from_str(k))
+            .clone()
+    })
 }
 
 /// The bytes of a chunk a reader produced (a `Uint8Array`, or a string some

@@ -6,6 +6,7 @@ mod client;
 mod convert;
 mod error;
 mod js;
+mod partial;
 mod subscribers;
 mod transport;
 mod types;

@@ -1,0 +1,110 @@
+//! `partialToolCallArgs` for every TOOL_CALL_ARGS: the streaming arguments'
+//! JSON value as a JS object, kept up to date by path copying. Each delta
+//! converts only the members that changed and copies the containers on the
+//! path to them; everything else is shared with the object handed out
+//! before, which itself never changes.
+
+use serde::Serialize;
+use wasm_bindgen::JsValue;
+
+use super::convert::to_js;
+use super::js::{concat, with_tail};
+use crate::core::partial_json::{PartialJson, Step, Update};
+
+pub struct PartialArgs {
+    json: PartialJson,
+    /// The object handed out last, if the value existed then.
+    shown: Option<JsValue>,
+    /// The JS string of the first this-many bytes of the buffer.
+    buffer: Option<(usize, JsValue)>,
+}
+
+/// What `withTail` applies (see `Update::Tail`).
+#[derive(Serialize)]
+struct Tail<'a> {
+    path: &'a [Step<'a>],
+    from: usize,
+    members: Members<'a>,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Members<'a> {
+    Items(&'a [serde_json::Value]),
+    Entries(Vec<(&'a str, &'a serde_json::Value)>),
+}
+
+impl PartialArgs {
+    /// Starts from the arguments received so far.
+    pub fn new(buffer: &str) -> Self {
+        let mut json = PartialJson::new();
+        json.push(buffer);
+        PartialArgs {
+            json,
+            shown: None,
+            buffer: None,
+        }
+    }
+
+    pub fn push(&mut self, delta: &str) {
+        self.json.push(delta);
+    }
+
+    /// `args` (the tool call's arguments) as a JS string: while they are
+    /// the buffer this parser was fed, which only grows, the string handed
+    /// out before is extended by what was added (a JS concatenation), so a
+    /// long buffer is not re-sent for every delta.
+    pub fn buffer_js(&mut self, args: &str) -> JsValue {
+        let s = match &self.buffer {
+            Some((n, prev)) if self.json.buffer() == args && *n <= args.len() => {
+                concat(prev, &args[*n..])
+            }
+            _ => JsValue::from_str(args),
+        };
+        if self.json.buffer() == args {
+            self.buffer = Some((args.len(), s.clone()));
+        }
+        s
+    }
+
+    /// The value now, as the reference gives it: `{}` where there is none
+    /// (a fresh object each time, as the reference's).
+    pub fn js(&mut self) -> Result<JsValue, JsValue> {
+        let next = match (self.json.take_update(), &self.shown) {
+            (Update::Whole(None), _) => None,
+            (
+                Update::Tail {
+                    path,
+                    from,
+                    container,
+                },
+                Some(prev),
+            ) => {
+                let members = match container {
+                    serde_json::Value::Array(items) => Members::Items(&items[from..]),
+                    serde_json::Value::Object(map) => Members::Entries(
+                        map.iter()
+                            .skip(from)
+                            .map(|(k, v)| (k.as_str(), v))
+                            .collect(),
+                    ),
+                    _ => return Err(JsValue::from_str("partial arguments: not a container")),
+                };
+                let tail = Tail {
+                    path: &path,
+                    from,
+                    members,
+                };
+                Some(with_tail(prev, &to_js(&tail)?))
+            }
+            // A tail with nothing to apply it to cannot happen (a tail
+            // always follows a value); the whole value is right anyway.
+            (Update::Tail { .. }, None) | (Update::Whole(Some(_)), _) => match self.json.value() {
+                Some(v) => Some(to_js(v)?),
+                None => None,
+            },
+        };
+        self.shown = next.clone();
+        Ok(next.unwrap_or_else(|| js_sys::Object::new().into()))
+    }
+}

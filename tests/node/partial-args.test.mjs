@@ -1,0 +1,84 @@
+// partialToolCallArgs through the built package: on every TOOL_CALL_ARGS the
+// value the reference would give (untruncate-json + JSON.parse of the
+// arguments so far, with its \uXXXX bug fixed: the fixture file has it for
+// every prefix), whatever the deltas, and no object handed out earlier
+// changes afterwards, although each new one shares what did not change.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import { AgentClient } from "../../pkg/node.js";
+import { finished, scriptedFetch, started } from "./helpers.mjs";
+
+const fixture = JSON.parse(fs.readFileSync(new URL("../fixtures/partial-json/cases.json", import.meta.url), "utf8"));
+
+// Deterministic delta sizes of 1 to 9 characters.
+function pieces(doc, seed) {
+  const chars = [...doc];
+  const out = [];
+  let s = seed;
+  for (let i = 0; i < chars.length; ) {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    const n = 1 + (s % 9);
+    out.push(chars.slice(i, i + n).join(""));
+    i += n;
+  }
+  return out;
+}
+
+async function stream(cases, seed) {
+  const parts = cases.map((c, k) => pieces(c.doc, seed + k));
+  const events = cases.map((_, k) => ({ type: "TOOL_CALL_START", toolCallId: `c${k}`, toolCallName: "f", parentMessageId: "m" }));
+  const longest = Math.max(...parts.map((p) => p.length));
+  // Interleaved, as parallel calls stream.
+  for (let d = 0; d < longest; d++) {
+    parts.forEach((p, k) => d < p.length && events.push({ type: "TOOL_CALL_ARGS", toolCallId: `c${k}`, delta: p[d] }));
+  }
+  cases.forEach((_, k) => events.push({ type: "TOOL_CALL_END", toolCallId: `c${k}` }));
+  const { fetch } = scriptedFetch([started(), ...events, finished()]);
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const seen = [];
+  await agent.runAgent(undefined, {
+    onToolCallArgsEvent: ({ event, toolCallBuffer, partialToolCallArgs }) => {
+      seen.push({ k: Number(event.toolCallId.slice(1)), toolCallBuffer, value: partialToolCallArgs, copy: structuredClone(partialToolCallArgs) });
+    },
+  });
+  return seen;
+}
+
+function check(cases, seen, seedOf) {
+  assert.equal(seen.length, cases.reduce((n, c, k) => n + pieces(c.doc, seedOf(k)).length, 0));
+  let i = 0;
+  for (const s of seen) {
+    const c = cases[s.k];
+    assert.ok(c.doc.startsWith(s.toolCallBuffer), `${c.name}: buffer`);
+    const want = c.expected[[...s.toolCallBuffer].length];
+    assert.deepEqual(s.value, want === null || !("v" in want) ? {} : want.v, `${c.name} after ${JSON.stringify(s.toolCallBuffer)} (#${i++})`);
+  }
+  for (const s of seen) assert.deepEqual(s.value, s.copy, `${cases[s.k].name}: an object handed out changed later`);
+}
+
+test("every delta's value is the reference's, for every fixture document, in parallel calls", async () => {
+  const cases = fixture.cases.filter((c) => c.doc.length >= 8);
+  for (let from = 0; from < cases.length; from += 400) {
+    const batch = cases.slice(from, from + 400);
+    check(batch, await stream(batch, from), (k) => from + k);
+  }
+});
+
+test("unchanged members are shared with the previous value, changed containers are new", async () => {
+  const doc = JSON.stringify({ query: "cats", items: [{ id: 1, tags: ["a"] }, { id: 2, tags: ["b", "c"] }], done: true });
+  const parts = [doc.slice(0, doc.indexOf('"id":2')), doc.slice(doc.indexOf('"id":2'), doc.indexOf("],")), doc.slice(doc.indexOf("],"))];
+  const events = [{ type: "TOOL_CALL_START", toolCallId: "c0", toolCallName: "f", parentMessageId: "m" }, ...parts.map((delta) => ({ type: "TOOL_CALL_ARGS", toolCallId: "c0", delta })), { type: "TOOL_CALL_END", toolCallId: "c0" }];
+  const { fetch } = scriptedFetch([started(), ...events, finished()]);
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const seen = [];
+  await agent.runAgent(undefined, { onToolCallArgsEvent: ({ partialToolCallArgs }) => void seen.push(partialToolCallArgs) });
+  assert.equal(seen.length, 3);
+  const [, a, b] = seen;
+  assert.deepEqual(a, { query: "cats", items: [{ id: 1, tags: ["a"] }, {}] });
+  assert.deepEqual(b, { query: "cats", items: [{ id: 1, tags: ["a"] }, { id: 2, tags: ["b", "c"] }] });
+  assert.notEqual(b, a);
+  assert.notEqual(b.items, a.items);
+  assert.equal(b.items[0], a.items[0], "the finished first item is shared");
+  assert.deepEqual(a.items[1], {}, "the earlier value did not change");
+});
