@@ -48,6 +48,9 @@ export function parseJson(text) { return JSON.parse(text); }
 export function concat(a, b) { return a + b; }
 // Replays a JSON Patch that already succeeded in the core on an immutable
 // JS copy: containers on each touched path are copied, the rest is shared.
+// Containers copied by this replay are nobody else's yet, so later
+// operations of the same replay edit them in place: a batch of n
+// operations under one large array copies it once, not n times.
 function tokens(path) {
   return path === "" ? [] : path.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
@@ -58,64 +61,79 @@ function valueAt(root, toks) {
   for (const t of toks) v = v[at(v, t)];
   return v;
 }
-function change(root, toks, edit) {
-  if (toks.length === 0) return edit(undefined, undefined);
-  const copy = shallow(root);
-  let node = copy;
-  for (let i = 0; i < toks.length - 1; i++) {
-    const k = at(node, toks[i]);
-    node[k] = shallow(node[k]);
-    node = node[k];
+function setOwn(node, key, value) {
+  // An own "__proto__" key, as JSON.parse makes it, not the prototype.
+  if (key === "__proto__") Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+  else node[key] = value;
+}
+class Replay {
+  constructor() { this.fresh = new WeakSet(); }
+  own(v) {
+    if (this.fresh.has(v)) return v;
+    const c = shallow(v);
+    this.fresh.add(c);
+    return c;
   }
-  edit(node, toks[toks.length - 1]);
-  return copy;
-}
-function add(root, toks, value) {
-  return change(root, toks, (parent, key) => {
-    if (parent === undefined) return value;
-    if (Array.isArray(parent)) parent.splice(at(parent, key), 0, value);
-    else parent[key] = value;
-  });
-}
-function remove(root, toks) {
-  return change(root, toks, (parent, key) => {
-    if (parent === undefined) return null;
-    if (Array.isArray(parent)) parent.splice(at(parent, key), 1);
-    else delete parent[key];
-  });
+  change(root, toks, edit) {
+    if (toks.length === 0) return edit(undefined, undefined);
+    const copy = this.own(root);
+    let node = copy;
+    for (let i = 0; i < toks.length - 1; i++) {
+      const k = at(node, toks[i]);
+      node[k] = this.own(node[k]);
+      node = node[k];
+    }
+    edit(node, toks[toks.length - 1]);
+    return copy;
+  }
+  add(root, toks, value) {
+    return this.change(root, toks, (parent, key) => {
+      if (parent === undefined) return value;
+      if (Array.isArray(parent)) parent.splice(at(parent, key), 0, value);
+      else setOwn(parent, key, value);
+    });
+  }
+  remove(root, toks) {
+    return this.change(root, toks, (parent, key) => {
+      if (parent === undefined) return null;
+      if (Array.isArray(parent)) parent.splice(at(parent, key), 1);
+      else delete parent[key];
+    });
+  }
 }
 export function applyPatchCow(root, ops) {
+  let r = new Replay();
   for (const op of ops) {
     const path = tokens(op.path);
     switch (op.op) {
       case "add":
-        root = add(root, path, op.value);
+        root = r.add(root, path, op.value);
         break;
       case "remove":
-        root = remove(root, path);
+        root = r.remove(root, path);
         break;
       case "replace":
-        root = change(root, path, (parent, key) => {
+        root = r.change(root, path, (parent, key) => {
           if (parent === undefined) return op.value;
-          parent[at(parent, key)] = op.value;
+          if (Array.isArray(parent)) parent[at(parent, key)] = op.value;
+          else setOwn(parent, key, op.value);
         });
         break;
       case "move": {
         const from = tokens(op.from);
         const value = valueAt(root, from);
-        root = add(remove(root, from), path, value);
+        root = r.add(r.remove(root, from), path, value);
         break;
       }
       case "copy":
-        root = add(root, path, valueAt(root, tokens(op.from)));
+        root = r.add(root, path, valueAt(root, tokens(op.from)));
+        // The value now sits at two paths: neither may be edited in place.
+        r = new Replay();
         break;
     }
   }
   return root;
 }
-// The partial tool arguments after a change confined to one container's
-// members from \`from\` on (see src/wasm/partial.rs): the containers down
-// \`path\` are copied, everything else is shared with \`root\`.
 export function withTail(root, tail) {
   const copy = shallow(root);
   let node = copy;
@@ -127,10 +145,7 @@ export function withTail(root, tail) {
     node.length = tail.from;
     for (const v of tail.members) node.push(v);
   } else {
-    for (const [k, v] of tail.members) {
-      // An own "__proto__" key, as JSON.parse makes it, not the prototype.
-      Object.defineProperty(node, k, { value: v, writable: true, enumerable: true, configurable: true });
-    }
+    for (const [k, v] of tail.members) setOwn(node, k, v);
   }
   return copy;
 }

@@ -39,3 +39,32 @@ test("a patch copies only the paths it touches", async () => {
   assert.equal(second.todos[1], first.todos[1]);
   assert.deepEqual(agent.clone().state, second, "a fresh conversion agrees");
 });
+
+test("many deltas replayed at one read: each container copied once, copies never aliased, earlier states untouched", async () => {
+  const initialState = { items: [{ v: 0 }, { v: 0 }, { v: 0 }], counters: { a: 0 }, keep: { k: 1 } };
+  const { fetch } = scriptedFetch([
+    started(),
+    [
+      { type: "STATE_DELTA", delta: [{ op: "replace", path: "/items/0/v", value: 1 }, { op: "replace", path: "/counters/a", value: 1 }] },
+      { type: "STATE_DELTA", delta: [{ op: "replace", path: "/items/2/v", value: 2 }, { op: "add", path: "/counters/b", value: 2 }] },
+      // The copy shares nothing with its source: editing one leaves the other.
+      { type: "STATE_DELTA", delta: [{ op: "copy", from: "/items/0", path: "/items/-" }, { op: "replace", path: "/items/3/v", value: 9 }] },
+      { type: "STATE_DELTA", delta: [{ op: "move", from: "/items/2", path: "/moved" }, { op: "replace", path: "/moved/v", value: 7 }] },
+      { type: "STATE_DELTA", delta: [{ op: "remove", path: "/items/1" }] },
+    ]
+      .map((e) => "data: " + JSON.stringify(e) + "\n\n")
+      .join(""),
+    finished(),
+  ]);
+  const agent = new AgentClient({ url: "http://x", fetch, initialState });
+  const before = agent.state;
+  const copyBefore = structuredClone(before);
+  const seen = [];
+  agent.subscribe({ onStateChanged: ({ state }) => seen.push(state) });
+  await agent.runAgent();
+  assert.equal(seen.length, 1, "one network chunk, one read");
+  const [s] = seen;
+  assert.deepEqual(before, copyBefore, "the state read before the run did not change");
+  assert.deepEqual(s, { items: [{ v: 1 }, { v: 9 }], counters: { a: 1, b: 2 }, keep: { k: 1 }, moved: { v: 7 } });
+  assert.equal(s.keep, before.keep, "untouched subtree keeps its object");
+});
