@@ -93,6 +93,18 @@ impl Reducer {
         }
     }
 
+    /// [`Self::apply`], but a STATE_SNAPSHOT's value is moved into the
+    /// state rather than copied (a snapshot can be megabytes); the event is
+    /// left holding a `null` snapshot.
+    pub fn apply_mut(&mut self, s: &mut AgentState, event: &mut Event) -> Applied {
+        if let Event::StateSnapshot(e) = event {
+            let mut out = Applied::default();
+            set_state(s, std::mem::take(&mut e.snapshot), &mut out);
+            return out;
+        }
+        self.apply(s, event)
+    }
+
     /// Applies one event that passed verification.
     pub fn apply(&mut self, s: &mut AgentState, event: &Event) -> Applied {
         let mut out = Applied::default();
@@ -222,10 +234,7 @@ impl Reducer {
                 out.new_tool_call = Some((i, e.tool_call_id.clone()));
             }
             Event::ToolCallResult(e) => self.tool_call_result(s, e, &mut out),
-            Event::StateSnapshot(e) => {
-                s.state = e.snapshot.clone();
-                out.state_changed = true;
-            }
+            Event::StateSnapshot(e) => set_state(s, e.snapshot.clone(), &mut out),
             Event::StateDelta(e) => match apply_patch(&mut s.state, &e.delta) {
                 Ok(()) => out.state_changed = true,
                 Err(err) => self.warn(format!("Failed to apply state patch: {err}")),
@@ -663,6 +672,11 @@ fn patch_targets_root(op: &PatchOp) -> bool {
     }
 }
 
+fn set_state(s: &mut AgentState, state: Value, out: &mut Applied) {
+    s.state = state;
+    out.state_changed = true;
+}
+
 fn tool_call_mut<'a>(h: &'a mut History, i: usize, id: &str) -> Option<&'a mut ToolCall> {
     h.get_mut(i)?
         .tool_calls_mut()?
@@ -698,5 +712,38 @@ fn authoritative_activity_types(metadata: Option<&Metadata>) -> Authority {
             Authority::Types(types.unwrap_or_default())
         }
         Some(_) => Authority::Types(Vec::new()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn apply_mut_moves_a_snapshot_and_otherwise_applies() {
+        let snapshot = serde_json::json!({"items": [1, 2, 3], "n": {"deep": true}});
+        let events = [
+            Event::StateSnapshot(StateSnapshotEvent {
+                snapshot: snapshot.clone(),
+                ..Default::default()
+            }),
+            Event::StateDelta(StateDeltaEvent {
+                delta: vec![PatchOp::Replace {
+                    path: Pointer::parse("/n/deep").unwrap(),
+                    value: false.into(),
+                }],
+                ..Default::default()
+            }),
+        ];
+        let (mut by_ref, mut by_mut) = (AgentState::default(), AgentState::default());
+        let (mut r1, mut r2) = (Reducer::new(), Reducer::new());
+        for event in events {
+            let applied = r1.apply(&mut by_ref, &event);
+            let mut owned = event.clone();
+            assert_eq!(r2.apply_mut(&mut by_mut, &mut owned), applied);
+            assert_eq!(by_mut.state, by_ref.state);
+        }
+        assert_eq!(by_mut.state["n"]["deep"], false);
+        assert_eq!(by_mut.state["items"], snapshot["items"]);
     }
 }

@@ -134,7 +134,8 @@ impl AgentClient {
         #[wasm_bindgen(unchecked_param_type = "AgentClientConfig")] config: JsValue,
     ) -> Result<AgentClient, JsValue> {
         ids::seed(js::random_seed() as u64);
-        let opts: Options = from_js_opt(config.clone(), "AgentClient options")?.unwrap_or_default();
+        let opts: Options =
+            from_js_opt(js::scalar_options(&config), "AgentClient options")?.unwrap_or_default();
         let messages: Vec<Message> =
             from_js_opt(field(&config, "initialMessages"), "initialMessages")?.unwrap_or_default();
         let state: Value = from_js_opt(field(&config, "initialState"), "initialState")?
@@ -1240,7 +1241,7 @@ fn finished_params(f: &Finished) -> Result<Vec<(&'static str, JsValue)>, JsValue
 
 /// One verified event: onEvent, its own callback, the reducer, then the
 /// announcements (onNewMessage, onNewToolCall) the reference makes.
-async fn process_event(ctx: &mut RunCtx, event: Event) {
+async fn process_event(ctx: &mut RunCtx, mut event: Event) {
     let rc = ctx.rc.clone();
     let input = ctx.input.clone();
     let name = callback_of(&event);
@@ -1321,7 +1322,7 @@ async fn process_event(ctx: &mut RunCtx, event: Event) {
     } else {
         let applied = {
             let mut inner = rc.borrow_mut();
-            ctx.reducer.apply(&mut inner.agent, &event)
+            ctx.reducer.apply_mut(&mut inner.agent, &mut event)
         };
         if inner_debug(&rc) {
             for w in ctx.reducer.warnings.drain(..) {

@@ -45,6 +45,13 @@ export function writeBody(head, state, messages, tail) {
   return head + s + '"messages":' + JSON.stringify(messages) + tail;
 }
 export function parseJson(text) { return JSON.parse(text); }
+// The constructor's options without the history and state (read on their
+// own), so a long history is not stringified and parsed twice.
+export function scalarOptions(config) {
+  if (config === null || typeof config !== "object") return config;
+  const { initialMessages, initialState, fetch, headers, ...rest } = config;
+  return rest;
+}
 export function concat(a, b) { return a + b; }
 // Replays a JSON Patch that already succeeded in the core on an immutable
 // JS copy: containers on each touched path are copied, the rest is shared.
@@ -198,6 +205,8 @@ extern "C" {
     #[wasm_bindgen(js_name = writeBody)]
     pub fn write_body(head: &str, state: &JsValue, messages: &JsValue, tail: &str) -> JsValue;
     pub fn concat(a: &JsValue, b: &str) -> JsValue;
+    #[wasm_bindgen(js_name = scalarOptions)]
+    pub fn scalar_options(config: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = parseJson, catch)]
     pub fn parse_json(text: &JsValue) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(js_name = sliceArray)]
