@@ -55,15 +55,12 @@ impl PartialArgs {
     /// out before is extended by what was added (a JS concatenation), so a
     /// long buffer is not re-sent for every delta.
     pub fn buffer_js(&mut self, args: &str) -> JsValue {
+        let fed = self.json.buffer() == args;
         let s = match &self.buffer {
-            Some((n, prev)) if self.json.buffer() == args && *n <= args.len() => {
-                concat(prev, &args[*n..])
-            }
+            Some((n, prev)) if fed && *n <= args.len() => concat(prev, &args[*n..]),
             _ => JsValue::from_str(args),
         };
-        if self.json.buffer() == args {
-            self.buffer = Some((args.len(), s.clone()));
-        }
+        self.buffer = fed.then(|| (args.len(), s.clone()));
         s
     }
 

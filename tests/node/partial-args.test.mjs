@@ -37,9 +37,14 @@ async function stream(cases, seed) {
   const { fetch } = scriptedFetch([started(), ...events, finished()]);
   const agent = new AgentClient({ url: "http://x", fetch });
   const seen = [];
+  const sent = cases.map(() => "");
   await agent.runAgent(undefined, {
     onToolCallArgsEvent: ({ event, toolCallBuffer, partialToolCallArgs }) => {
-      seen.push({ k: Number(event.toolCallId.slice(1)), toolCallBuffer, value: partialToolCallArgs, copy: structuredClone(partialToolCallArgs) });
+      const k = Number(event.toolCallId.slice(1));
+      // As the reference: the buffer before this delta.
+      assert.equal(toolCallBuffer, sent[k]);
+      sent[k] += event.delta;
+      seen.push({ k, toolCallBuffer, value: partialToolCallArgs, copy: structuredClone(partialToolCallArgs) });
     },
   });
   return seen;
