@@ -163,6 +163,14 @@ export function report(res) {
     );
   }
   lines.push(
+    "## What bounds the remaining gaps",
+    "",
+    "- **Parsing twice.** The floor parses each event once, in JS. We parse it in Rust (serde_json into a `Value`, then into the typed event) and, for whatever JavaScript must see as objects (a snapshot's messages or state, the event handed to a callback), write it out again in Rust and `JSON.parse` it in JS: a MESSAGES_SNAPSHOT or STATE_SNAPSHOT is at least the floor's parse plus a Rust parse and a Rust serialization. The wasm is built for size (`opt-level = \"z\"`), which slows serde_json's loops.",
+    "- **A new array per change.** `messages` is a new array whenever the list changed and someone has seen the old one (an array nobody has seen is updated in place), so `React.memo` and `useSyncExternalStore` can compare by identity: with `batching: \"event\"` and a subscriber that reads `messages` on every event, each event copies H references. Default batching copies once per network chunk.",
+    "- **Path copying.** A STATE_DELTA read by a subscriber, or a `partialToolCallArgs`, copies each container on the path to the change (once per read, however many operations it replays), so a change inside an array of n elements costs O(n) in JS; everything else is shared with the previous value.",
+    "- **Callbacks.** Each subscriber callback gets a fresh parameter object (and, for its own event callback, the event as a JS object): on scenario 2's TOOL_CALL_ARGS that alone costs more than the floor's parse of the event.",
+    "- **The request body.** Both clients send the whole history and state with every run (`JSON.stringify`), so per-run cost still grows with H, and a 1 MB state travels once per run (scenario 3).",
+    "",
     "## How it is measured",
     "",
     "- **µs/event**: median over the timed runs (at least 5; quick ones run more, up to 50, while they fit in 2 s; the floor up to 200 in 1 s) of the time from `runAgent` to its promise settling, divided by the events in the stream. A fresh client per run, built before the clock starts, after a forced GC; ours is `free()`d after each run (untimed), since a dropped client's wasm memory waits for a FinalizationRegistry task that a tight loop never yields to. Building the client, untimed for both, copies `initialMessages` and `initialState` in (the reference with `structuredClone`; ours into Rust and into the JS objects `messages` and `state` return). The run includes building and sending the request body (both clients serialise the history and state with `JSON.stringify`, ours from those JS objects).",
