@@ -3,7 +3,6 @@
 
 use std::collections::HashSet;
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use super::error::RunError;
@@ -17,19 +16,28 @@ use super::types::*;
 pub const PROTOCOL_VERSION: &str = "1.0";
 
 /// What the caller passes to `runAgent`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct RunParams {
-    #[serde(default)]
     pub run_id: Option<String>,
-    #[serde(default)]
     pub tools: Option<Vec<Tool>>,
-    #[serde(default)]
     pub context: Option<Vec<Context>>,
-    #[serde(default)]
     pub forwarded_props: Option<Value>,
-    #[serde(default)]
     pub resume: Option<Vec<ResumeEntry>>,
+}
+
+/// Every parameter may be left out or given as `null`.
+impl FromJson for RunParams {
+    fn from_json(v: Value) -> Result<Self, ReadError> {
+        use super::types::from_json::{loose_field, object};
+        let mut m = object(v)?;
+        Ok(RunParams {
+            run_id: loose_field(&mut m, "runId")?,
+            tools: loose_field(&mut m, "tools")?,
+            context: loose_field(&mut m, "context")?,
+            forwarded_props: loose_field(&mut m, "forwardedProps")?,
+            resume: loose_field(&mut m, "resume")?,
+        })
+    }
 }
 
 /// Builds the body of the run request. Activity messages stay on the client;
