@@ -430,3 +430,89 @@ fn end_of(p: Pending) -> Event {
         }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn expand(events: serde_json::Value) -> Result<Vec<serde_json::Value>, ChunkError> {
+        let mut x = ChunkExpander::new();
+        let mut out = Vec::new();
+        for e in events.as_array().unwrap() {
+            let ty = e["type"].as_str().unwrap();
+            x.push(Event::from_value(ty, e.clone()).unwrap(), &mut out)?;
+        }
+        x.close_all(&mut out);
+        Ok(out
+            .iter()
+            .map(|e| {
+                let mut v = serde_json::to_value(e).unwrap();
+                v.as_object_mut().unwrap().remove("metadata");
+                v
+            })
+            .collect())
+    }
+
+    #[test]
+    fn each_kind_opens_continues_and_closes() {
+        let out = expand(json!([
+            {"type": "TOOL_CALL_CHUNK", "toolCallId": "t", "toolCallName": "f", "parentMessageId": "m", "delta": "{"},
+            {"type": "TOOL_CALL_CHUNK", "delta": "}"},
+            {"type": "REASONING_MESSAGE_CHUNK", "messageId": "r", "delta": "hm"},
+            {"type": "TEXT_MESSAGE_CHUNK", "messageId": "m2", "role": "user", "name": "n", "delta": "a"},
+            {"type": "TEXT_MESSAGE_CHUNK", "role": "user", "delta": "b"},
+        ]))
+        .unwrap();
+        assert_eq!(
+            out,
+            vec![
+                json!({"type": "TOOL_CALL_START", "toolCallId": "t", "toolCallName": "f", "parentMessageId": "m"}),
+                json!({"type": "TOOL_CALL_ARGS", "toolCallId": "t", "delta": "{"}),
+                json!({"type": "TOOL_CALL_ARGS", "toolCallId": "t", "delta": "}"}),
+                json!({"type": "TOOL_CALL_END", "toolCallId": "t"}),
+                json!({"type": "REASONING_MESSAGE_START", "messageId": "r", "role": "reasoning"}),
+                json!({"type": "REASONING_MESSAGE_CONTENT", "messageId": "r", "delta": "hm"}),
+                json!({"type": "REASONING_MESSAGE_END", "messageId": "r"}),
+                json!({"type": "TEXT_MESSAGE_START", "messageId": "m2", "role": "user", "name": "n"}),
+                json!({"type": "TEXT_MESSAGE_CONTENT", "messageId": "m2", "delta": "a"}),
+                json!({"type": "TEXT_MESSAGE_CONTENT", "messageId": "m2", "delta": "b"}),
+                json!({"type": "TEXT_MESSAGE_END", "messageId": "m2"}),
+            ]
+        );
+    }
+
+    #[test]
+    fn openers_must_name_their_stream() {
+        let e = expand(json!([{"type": "TOOL_CALL_CHUNK", "toolCallId": "t", "delta": "x"}]));
+        assert_eq!(
+            e.unwrap_err().0,
+            "First TOOL_CALL_CHUNK must have a toolCallName"
+        );
+        let e = expand(json!([{"type": "REASONING_MESSAGE_CHUNK", "delta": "x"}]));
+        assert_eq!(
+            e.unwrap_err().0,
+            "First REASONING_MESSAGE_CHUNK must have a messageId"
+        );
+    }
+
+    #[test]
+    fn a_continuation_may_not_change_what_its_opener_set() {
+        let e = expand(json!([
+            {"type": "TOOL_CALL_CHUNK", "toolCallId": "t", "toolCallName": "f", "delta": "{"},
+            {"type": "TOOL_CALL_CHUNK", "toolCallId": "t", "toolCallName": "g", "delta": "}"},
+        ]));
+        assert!(e
+            .unwrap_err()
+            .0
+            .contains("chunk toolCallName 'g' does not match"));
+        let e = expand(json!([
+            {"type": "TEXT_MESSAGE_CHUNK", "messageId": "m", "role": "user", "delta": "a"},
+            {"type": "TEXT_MESSAGE_CHUNK", "role": "assistant", "delta": "b"},
+        ]));
+        assert!(e
+            .unwrap_err()
+            .0
+            .contains("chunk role 'assistant' does not match"));
+    }
+}
