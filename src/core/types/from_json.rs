@@ -159,11 +159,14 @@ impl FromJson for Map<String, Value> {
 impl<T: FromJson> FromJson for Vec<T> {
     fn from_json(v: Value) -> Result<Self, ReadError> {
         match v {
-            Value::Array(items) => items
-                .into_iter()
-                .enumerate()
-                .map(|(i, item)| T::from_json(item).map_err(|e| e.at(i)))
-                .collect(),
+            // A plain loop: `collect` into a `Result` costs an adapter per `T`.
+            Value::Array(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for (i, item) in items.into_iter().enumerate() {
+                    out.push(T::from_json(item).map_err(|e| e.at(i))?);
+                }
+                Ok(out)
+            }
             other => Err(expected("an array", &other)),
         }
     }
