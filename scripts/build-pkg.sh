@@ -11,6 +11,8 @@ cargo build --lib --release --target wasm32-unknown-unknown
 # The protobuf entry is a second build with the decoder linked in; its own
 # target directory keeps the two from rebuilding each other.
 CARGO_TARGET_DIR="$target/proto-build" cargo build --lib --release --target wasm32-unknown-unknown --features proto
+# The adapters entry is the adapters alone, without the client.
+CARGO_TARGET_DIR="$target/adapters-build" cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features adapters
 # Built beside pkg/ and moved into place at the end, so a page or a test
 # reading pkg/ never sees a half-built package.
 out=$(mktemp -d pkg.build.XXXXXX)
@@ -19,7 +21,7 @@ mkdir -p "$out/dist"
 if [ ! -x scripts/node_modules/.bin/wasm-opt ]; then
   (cd scripts && npm install --no-audit --no-fund --loglevel=error)
 fi
-for variant in dist:"$target" dist-proto:"$target/proto-build"; do
+for variant in dist:"$target" dist-proto:"$target/proto-build" dist-adapters:"$target/adapters-build"; do
   dir=${variant%%:*}
   wasm-bindgen --target web --out-dir "$out/$dir" --out-name agui_wasm \
     "${variant#*:}/wasm32-unknown-unknown/release/agui_wasm.wasm"
@@ -28,7 +30,8 @@ for variant in dist:"$target" dist-proto:"$target/proto-build"; do
 done
 cp pkg-template/package.json pkg-template/index.js pkg-template/node.js pkg-template/index.d.ts \
   pkg-template/react.js pkg-template/react.d.ts pkg-template/proto.js pkg-template/proto-node.js \
-  pkg-template/proto.d.ts pkg-template/README.md "$out/"
+  pkg-template/proto.d.ts pkg-template/adapters.js pkg-template/adapters-node.js \
+  pkg-template/adapters.d.ts pkg-template/README.md "$out/"
 chmod 755 "$out"
 rm -rf pkg.old
 if [ -d pkg ]; then mv pkg pkg.old; fi
@@ -47,6 +50,8 @@ awk -v r="$wasm_raw" -v w="$wasm_gz" -v j="$js_gz" -v t="$total" -v b="$BUDGET_K
   printf "package size: wasm %d B raw, %d B gzipped; js %d B gzipped; total %.1f KB gzipped (budget %d KB)\n", r, w, j, t / 1024, b }' 
 proto_gz=$(gz pkg/dist-proto/agui_wasm_bg.wasm)
 awk -v p="$proto_gz" -v w="$wasm_gz" 'BEGIN { printf "optional agui-wasm/proto entry: wasm %d B gzipped (+%d B over the default)\n", p, p - w }'
+adapters_gz=$(gz pkg/dist-adapters/agui_wasm_bg.wasm)
+echo "optional agui-wasm/adapters entry: wasm $adapters_gz B gzipped (loaded only by applications that convert histories)"
 if [ "$total" -gt $((BUDGET_KB * 1024)) ]; then
   echo "WARNING: the package is over its ${BUDGET_KB} KB gzipped budget" >&2
   # Issue 4 (types and package) makes this fatal once the size work lands.

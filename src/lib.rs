@@ -8,5 +8,5 @@ pub mod core;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "client"))]
 pub use wasm::AgentClient;

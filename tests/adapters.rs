@@ -10,6 +10,7 @@ use agui_wasm::core::adapters::{
     from_langchain, from_openai_chat, to_anthropic, to_langchain, to_openai_chat, AdapterError,
     AnthropicOptions, AnthropicReasoning, Format, OpenAiChatOptions,
 };
+use agui_wasm::core::types::FromJson;
 use agui_wasm::core::types::Message;
 use serde_json::{json, Value};
 
@@ -28,7 +29,7 @@ struct ErrCase {
 }
 
 fn history(name: &str, v: &Value) -> Vec<Message> {
-    serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{name}: not AG-UI: {e}"))
+    FromJson::from_json(v.clone()).unwrap_or_else(|e| panic!("{name}: not AG-UI: {e}"))
 }
 
 fn run(cases: &[Case], convert: impl Fn(&[Message]) -> Result<Value, AdapterError>) {
@@ -1399,7 +1400,7 @@ fn writers_never_panic_on_any_valid_history() {
         let mut v = seeds[round % seeds.len()].clone();
         g.mutate(&mut v);
         // Mutations that still read as AG-UI are histories a client may hold.
-        let Ok(h) = serde_json::from_value::<Vec<Message>>(v) else {
+        let Ok(h) = Vec::<Message>::from_json(v) else {
             continue;
         };
         converted += 1;

@@ -6,6 +6,7 @@
 
 use agui_wasm::core::json_patch::apply_patch;
 use agui_wasm::core::types::patch::PatchOp;
+use agui_wasm::core::types::FromJson;
 use serde_json::Value;
 
 const SUITES: &[(&str, &str)] = &[
@@ -23,7 +24,7 @@ fn run_case(case: &Value) -> Option<String> {
     let wants_error = case.get("error").is_some();
     // The protocol schema rejects ops we cannot deserialize (unknown op,
     // missing value or from, bad pointer) before any patch is applied.
-    let ops: Result<Vec<PatchOp>, _> = raw_ops.into_iter().map(serde_json::from_value).collect();
+    let ops: Result<Vec<PatchOp>, _> = raw_ops.into_iter().map(PatchOp::from_json).collect();
     let ops = match ops {
         Ok(ops) => ops,
         Err(_) if wants_error => return None,

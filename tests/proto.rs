@@ -4,6 +4,7 @@
 
 mod support;
 
+use agui_wasm::core::types::FromJson;
 use std::path::{Path, PathBuf};
 
 use agui_wasm::core::chunks::ChunkExpander;
@@ -126,8 +127,8 @@ fn replay(case: &Value, body: &[u8], size: usize) -> Outcome {
     let initial = &case["initial"];
     let thread_id = initial["threadId"].as_str().unwrap_or("thread-1");
     let messages: Vec<Message> =
-        serde_json::from_value(initial.get("messages").cloned().unwrap_or(json!([]))).unwrap();
-    let pending: Vec<Interrupt> = serde_json::from_value(
+        FromJson::from_json(initial.get("messages").cloned().unwrap_or(json!([]))).unwrap();
+    let pending: Vec<Interrupt> = FromJson::from_json(
         initial
             .get("pendingInterrupts")
             .cloned()
@@ -140,7 +141,7 @@ fn replay(case: &Value, body: &[u8], size: usize) -> Outcome {
         pending_interrupts: pending,
     };
     let before: Vec<String> = agent.messages.iter().map(|m| m.id().to_owned()).collect();
-    let mut params: RunParams = serde_json::from_value(case["run"].clone()).unwrap();
+    let mut params: RunParams = FromJson::from_json(case["run"].clone()).unwrap();
     params.run_id.get_or_insert_with(|| "run-1".into());
     let input = prepare_input(&agent, thread_id, &params);
     let mut pipeline = Pipeline::new(DEFAULT_MAX_FRAME_SIZE);

@@ -30,6 +30,13 @@ impl Kind {
             Kind::Reasoning => "reasoning message",
         }
     }
+    fn chunk_name(self) -> &'static str {
+        match self {
+            Kind::Text => "TEXT_MESSAGE_CHUNK",
+            Kind::Tool => "TOOL_CALL_CHUNK",
+            Kind::Reasoning => "REASONING_MESSAGE_CHUNK",
+        }
+    }
     fn id_field(self) -> &'static str {
         match self {
             Kind::Tool => "toolCallId",
@@ -63,9 +70,9 @@ impl ChunkExpander {
     /// Expands one event into the events it stands for, appended to `out`.
     pub fn push(&mut self, event: Event, out: &mut Vec<Event>) -> Result<(), ChunkError> {
         match event {
-            Event::TextMessageChunk(c) => self.text(c, out),
-            Event::ToolCallChunk(c) => self.tool(c, out),
-            Event::ReasoningMessageChunk(c) => self.reasoning(c, out),
+            Event::TextMessageChunk(c) => self.expand(c.into(), out),
+            Event::ToolCallChunk(c) => self.expand(c.into(), out),
+            Event::ReasoningMessageChunk(c) => self.expand(c.into(), out),
             Event::RunStarted(_)
             | Event::RunFinished(_)
             | Event::RunError(_)
@@ -169,58 +176,25 @@ impl ChunkExpander {
         self.lanes.push((lane, pending));
     }
 
-    fn text(&mut self, c: TextMessageChunkEvent, out: &mut Vec<Event>) -> Result<(), ChunkError> {
+    /// One routine for the three shorthands: find the lane, continue its
+    /// stream or open a new one, then emit the content the chunk carries.
+    fn expand(&mut self, c: Chunk, out: &mut Vec<Event>) -> Result<(), ChunkError> {
         let lane = self.resolve_lane(
-            Kind::Text,
-            c.message_id.as_deref(),
+            c.kind,
+            c.id.as_deref(),
             c.subagent_run_id.as_deref(),
-            "TEXT_MESSAGE_CHUNK",
+            c.kind.chunk_name(),
         )?;
         let start = out.len();
-        let fields = match self.continued(&lane, Kind::Text, c.message_id.as_deref()) {
+        let fields = match self.continued(&lane, c.kind, c.id.as_deref()) {
             Some(p) => {
-                agree(
-                    Kind::Text,
-                    &p.id,
-                    "role",
-                    c.role.map(role_name),
-                    Some(role_name(p.role)),
-                )?;
-                agree(
-                    Kind::Text,
-                    &p.id,
-                    "name",
-                    c.name.as_deref(),
-                    p.name.as_deref(),
-                )?;
+                c.agrees_with(&p)?;
                 p
             }
             None => {
-                let before = out.len();
+                let p = c.opener()?;
                 self.close_lane(&lane, out);
-                let Some(id) = c.message_id.clone() else {
-                    out.truncate(before);
-                    return Err(ChunkError(
-                        "First TEXT_MESSAGE_CHUNK must have a messageId".into(),
-                    ));
-                };
-                let p = Pending {
-                    kind: Kind::Text,
-                    id: id.clone(),
-                    subagent_run_id: c.subagent_run_id.clone(),
-                    role: c.role.unwrap_or_default(),
-                    name: c.name.clone(),
-                    tool_name: String::new(),
-                    parent_message_id: None,
-                };
-                out.push(Event::TextMessageStart(TextMessageStartEvent {
-                    message_id: id,
-                    role: Some(p.role),
-                    name: c.name.clone(),
-                    subagent_run_id: c.subagent_run_id.clone(),
-                    metadata: c.metadata.clone(),
-                    ..Default::default()
-                }));
+                out.push(start_of(&p, c.metadata.clone()));
                 self.open(lane, p.clone(), &mut Vec::new());
                 p
             }
@@ -229,155 +203,185 @@ impl ChunkExpander {
             || c.raw_event.is_some()
             || (out.len() == start && c.metadata.is_some())
         {
-            out.push(Event::TextMessageContent(TextMessageContentEvent {
-                message_id: fields.id,
-                delta: c.delta.unwrap_or_default(),
-                subagent_run_id: c.subagent_run_id.or(fields.subagent_run_id),
-                metadata: c.metadata,
-                raw_event: c.raw_event,
-                timestamp: None,
-            }));
+            out.push(content_of(fields, c));
         }
         Ok(())
     }
+}
 
-    fn tool(&mut self, c: ToolCallChunkEvent, out: &mut Vec<Event>) -> Result<(), ChunkError> {
-        let lane = self.resolve_lane(
-            Kind::Tool,
-            c.tool_call_id.as_deref(),
-            c.subagent_run_id.as_deref(),
-            "TOOL_CALL_CHUNK",
-        )?;
-        let start = out.len();
-        let fields = match self.continued(&lane, Kind::Tool, c.tool_call_id.as_deref()) {
-            Some(p) => {
+/// A *_CHUNK event with the fields of all three kinds.
+struct Chunk {
+    kind: Kind,
+    id: Option<String>,
+    subagent_run_id: Option<String>,
+    delta: Option<String>,
+    metadata: Option<Metadata>,
+    raw_event: Option<serde_json::Value>,
+    role: Option<TextRole>,
+    name: Option<String>,
+    tool_name: Option<String>,
+    parent_message_id: Option<String>,
+}
+
+impl From<TextMessageChunkEvent> for Chunk {
+    fn from(c: TextMessageChunkEvent) -> Self {
+        Chunk {
+            kind: Kind::Text,
+            id: c.message_id,
+            subagent_run_id: c.subagent_run_id,
+            delta: c.delta,
+            metadata: c.metadata,
+            raw_event: c.raw_event,
+            role: c.role,
+            name: c.name,
+            tool_name: None,
+            parent_message_id: None,
+        }
+    }
+}
+
+impl From<ToolCallChunkEvent> for Chunk {
+    fn from(c: ToolCallChunkEvent) -> Self {
+        Chunk {
+            kind: Kind::Tool,
+            id: c.tool_call_id,
+            subagent_run_id: c.subagent_run_id,
+            delta: c.delta,
+            metadata: c.metadata,
+            raw_event: c.raw_event,
+            role: None,
+            name: None,
+            tool_name: c.tool_call_name,
+            parent_message_id: c.parent_message_id,
+        }
+    }
+}
+
+impl From<ReasoningMessageChunkEvent> for Chunk {
+    fn from(c: ReasoningMessageChunkEvent) -> Self {
+        Chunk {
+            kind: Kind::Reasoning,
+            id: c.message_id,
+            subagent_run_id: c.subagent_run_id,
+            delta: c.delta,
+            metadata: c.metadata,
+            raw_event: c.raw_event,
+            role: None,
+            name: None,
+            tool_name: None,
+            parent_message_id: None,
+        }
+    }
+}
+
+impl Chunk {
+    /// A continuation may repeat what its opener set, but only unchanged.
+    fn agrees_with(&self, p: &Pending) -> Result<(), ChunkError> {
+        match self.kind {
+            Kind::Text => {
+                agree(p, "role", self.role.map(role_name), Some(role_name(p.role)))?;
+                agree(p, "name", self.name.as_deref(), p.name.as_deref())
+            }
+            Kind::Tool => {
                 agree(
-                    Kind::Tool,
-                    &p.id,
+                    p,
                     "toolCallName",
-                    c.tool_call_name.as_deref(),
+                    self.tool_name.as_deref(),
                     Some(&p.tool_name),
                 )?;
                 agree(
-                    Kind::Tool,
-                    &p.id,
+                    p,
                     "parentMessageId",
-                    c.parent_message_id.as_deref(),
+                    self.parent_message_id.as_deref(),
                     p.parent_message_id.as_deref(),
-                )?;
-                p
+                )
             }
-            None => {
-                let before = out.len();
-                self.close_lane(&lane, out);
-                let (Some(id), Some(name)) = (c.tool_call_id.clone(), c.tool_call_name.clone())
-                else {
-                    out.truncate(before);
-                    let missing = if c.tool_call_id.is_none() {
-                        "toolCallId"
-                    } else {
-                        "toolCallName"
-                    };
-                    return Err(ChunkError(format!(
-                        "First TOOL_CALL_CHUNK must have a {missing}"
-                    )));
-                };
-                let p = Pending {
-                    kind: Kind::Tool,
-                    id: id.clone(),
-                    subagent_run_id: c.subagent_run_id.clone(),
-                    role: TextRole::default(),
-                    name: None,
-                    tool_name: name.clone(),
-                    parent_message_id: c.parent_message_id.clone(),
-                };
-                out.push(Event::ToolCallStart(ToolCallStartEvent {
-                    tool_call_id: id,
-                    tool_call_name: name,
-                    parent_message_id: c.parent_message_id.clone(),
-                    subagent_run_id: c.subagent_run_id.clone(),
-                    metadata: c.metadata.clone(),
-                    ..Default::default()
-                }));
-                self.open(lane, p.clone(), &mut Vec::new());
-                p
-            }
-        };
-        if c.delta.is_some()
-            || c.raw_event.is_some()
-            || (out.len() == start && c.metadata.is_some())
-        {
-            out.push(Event::ToolCallArgs(ToolCallArgsEvent {
-                tool_call_id: fields.id,
-                delta: c.delta.unwrap_or_default(),
-                subagent_run_id: c.subagent_run_id.or(fields.subagent_run_id),
-                metadata: c.metadata,
-                raw_event: c.raw_event,
-                timestamp: None,
-            }));
+            Kind::Reasoning => Ok(()),
         }
-        Ok(())
     }
 
-    fn reasoning(
-        &mut self,
-        c: ReasoningMessageChunkEvent,
-        out: &mut Vec<Event>,
-    ) -> Result<(), ChunkError> {
-        let lane = self.resolve_lane(
-            Kind::Reasoning,
-            c.message_id.as_deref(),
-            c.subagent_run_id.as_deref(),
-            "REASONING_MESSAGE_CHUNK",
-        )?;
-        let start = out.len();
-        let fields = match self.continued(&lane, Kind::Reasoning, c.message_id.as_deref()) {
-            Some(p) => p,
-            None => {
-                let before = out.len();
-                self.close_lane(&lane, out);
-                let Some(id) = c.message_id.clone() else {
-                    out.truncate(before);
-                    return Err(ChunkError(
-                        "First REASONING_MESSAGE_CHUNK must have a messageId".into(),
-                    ));
-                };
-                let p = Pending {
-                    kind: Kind::Reasoning,
-                    id: id.clone(),
-                    subagent_run_id: c.subagent_run_id.clone(),
-                    role: TextRole::default(),
-                    name: None,
-                    tool_name: String::new(),
-                    parent_message_id: None,
-                };
-                out.push(Event::ReasoningMessageStart(ReasoningMessageStartEvent {
-                    message_id: id,
-                    role: ReasoningRole::Tag,
-                    subagent_run_id: c.subagent_run_id.clone(),
-                    metadata: c.metadata.clone(),
-                    ..Default::default()
-                }));
-                self.open(lane, p.clone(), &mut Vec::new());
-                p
-            }
+    /// The stream this chunk opens; an opener must name it in full.
+    fn opener(&self) -> Result<Pending, ChunkError> {
+        let missing = match (&self.id, self.kind, &self.tool_name) {
+            (None, _, _) => self.kind.id_field(),
+            (Some(_), Kind::Tool, None) => "toolCallName",
+            _ => "",
         };
-        if c.delta.is_some()
-            || c.raw_event.is_some()
-            || (out.len() == start && c.metadata.is_some())
-        {
-            out.push(Event::ReasoningMessageContent(
-                ReasoningMessageContentEvent {
-                    message_id: fields.id,
-                    delta: c.delta.unwrap_or_default(),
-                    subagent_run_id: c.subagent_run_id.or(fields.subagent_run_id),
-                    metadata: c.metadata,
-                    raw_event: c.raw_event,
-                    timestamp: None,
-                },
-            ));
+        if !missing.is_empty() {
+            return Err(ChunkError(format!(
+                "First {} must have a {missing}",
+                self.kind.chunk_name()
+            )));
         }
-        Ok(())
+        Ok(Pending {
+            kind: self.kind,
+            id: self.id.clone().unwrap_or_default(),
+            subagent_run_id: self.subagent_run_id.clone(),
+            role: self.role.unwrap_or_default(),
+            name: self.name.clone(),
+            tool_name: self.tool_name.clone().unwrap_or_default(),
+            parent_message_id: self.parent_message_id.clone(),
+        })
+    }
+}
+
+fn start_of(p: &Pending, metadata: Option<Metadata>) -> Event {
+    let (id, subagent_run_id) = (p.id.clone(), p.subagent_run_id.clone());
+    match p.kind {
+        Kind::Text => Event::TextMessageStart(TextMessageStartEvent {
+            message_id: id,
+            role: Some(p.role),
+            name: p.name.clone(),
+            subagent_run_id,
+            metadata,
+            ..Default::default()
+        }),
+        Kind::Tool => Event::ToolCallStart(ToolCallStartEvent {
+            tool_call_id: id,
+            tool_call_name: p.tool_name.clone(),
+            parent_message_id: p.parent_message_id.clone(),
+            subagent_run_id,
+            metadata,
+            ..Default::default()
+        }),
+        Kind::Reasoning => Event::ReasoningMessageStart(ReasoningMessageStartEvent {
+            message_id: id,
+            role: ReasoningRole::Tag,
+            subagent_run_id,
+            metadata,
+            ..Default::default()
+        }),
+    }
+}
+
+fn content_of(p: Pending, c: Chunk) -> Event {
+    let (delta, metadata, raw_event) = (c.delta.unwrap_or_default(), c.metadata, c.raw_event);
+    let subagent_run_id = c.subagent_run_id.or(p.subagent_run_id);
+    match p.kind {
+        Kind::Text => Event::TextMessageContent(TextMessageContentEvent {
+            message_id: p.id,
+            delta,
+            subagent_run_id,
+            metadata,
+            raw_event,
+            timestamp: None,
+        }),
+        Kind::Tool => Event::ToolCallArgs(ToolCallArgsEvent {
+            tool_call_id: p.id,
+            delta,
+            subagent_run_id,
+            metadata,
+            raw_event,
+            timestamp: None,
+        }),
+        Kind::Reasoning => Event::ReasoningMessageContent(ReasoningMessageContentEvent {
+            message_id: p.id,
+            delta,
+            subagent_run_id,
+            metadata,
+            raw_event,
+            timestamp: None,
+        }),
     }
 }
 
@@ -390,18 +394,17 @@ fn role_name(r: TextRole) -> &'static str {
     }
 }
 
-/// A continuation may repeat a field its opener set, but only with the same value.
 fn agree(
-    kind: Kind,
-    id: &str,
+    p: &Pending,
     field: &str,
     incoming: Option<&str>,
     established: Option<&str>,
 ) -> Result<(), ChunkError> {
     match incoming {
         Some(v) if Some(v) != established => Err(ChunkError(format!(
-            "Cannot continue {} '{id}': chunk {field} '{v}' does not match the open stream's {field} {}.",
-            kind.entity(),
+            "Cannot continue {} '{}': chunk {field} '{v}' does not match the open stream's {field} {}.",
+            p.kind.entity(),
+            p.id,
             established.map_or("(absent)".to_owned(), |e| format!("'{e}'"))
         ))),
         _ => Ok(()),
@@ -425,5 +428,91 @@ fn end_of(p: Pending) -> Event {
             subagent_run_id: p.subagent_run_id,
             ..Default::default()
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn expand(events: serde_json::Value) -> Result<Vec<serde_json::Value>, ChunkError> {
+        let mut x = ChunkExpander::new();
+        let mut out = Vec::new();
+        for e in events.as_array().unwrap() {
+            let ty = e["type"].as_str().unwrap();
+            x.push(Event::from_value(ty, e.clone()).unwrap(), &mut out)?;
+        }
+        x.close_all(&mut out);
+        Ok(out
+            .iter()
+            .map(|e| {
+                let mut v = serde_json::to_value(e).unwrap();
+                v.as_object_mut().unwrap().remove("metadata");
+                v
+            })
+            .collect())
+    }
+
+    #[test]
+    fn each_kind_opens_continues_and_closes() {
+        let out = expand(json!([
+            {"type": "TOOL_CALL_CHUNK", "toolCallId": "t", "toolCallName": "f", "parentMessageId": "m", "delta": "{"},
+            {"type": "TOOL_CALL_CHUNK", "delta": "}"},
+            {"type": "REASONING_MESSAGE_CHUNK", "messageId": "r", "delta": "hm"},
+            {"type": "TEXT_MESSAGE_CHUNK", "messageId": "m2", "role": "user", "name": "n", "delta": "a"},
+            {"type": "TEXT_MESSAGE_CHUNK", "role": "user", "delta": "b"},
+        ]))
+        .unwrap();
+        assert_eq!(
+            out,
+            vec![
+                json!({"type": "TOOL_CALL_START", "toolCallId": "t", "toolCallName": "f", "parentMessageId": "m"}),
+                json!({"type": "TOOL_CALL_ARGS", "toolCallId": "t", "delta": "{"}),
+                json!({"type": "TOOL_CALL_ARGS", "toolCallId": "t", "delta": "}"}),
+                json!({"type": "TOOL_CALL_END", "toolCallId": "t"}),
+                json!({"type": "REASONING_MESSAGE_START", "messageId": "r", "role": "reasoning"}),
+                json!({"type": "REASONING_MESSAGE_CONTENT", "messageId": "r", "delta": "hm"}),
+                json!({"type": "REASONING_MESSAGE_END", "messageId": "r"}),
+                json!({"type": "TEXT_MESSAGE_START", "messageId": "m2", "role": "user", "name": "n"}),
+                json!({"type": "TEXT_MESSAGE_CONTENT", "messageId": "m2", "delta": "a"}),
+                json!({"type": "TEXT_MESSAGE_CONTENT", "messageId": "m2", "delta": "b"}),
+                json!({"type": "TEXT_MESSAGE_END", "messageId": "m2"}),
+            ]
+        );
+    }
+
+    #[test]
+    fn openers_must_name_their_stream() {
+        let e = expand(json!([{"type": "TOOL_CALL_CHUNK", "toolCallId": "t", "delta": "x"}]));
+        assert_eq!(
+            e.unwrap_err().0,
+            "First TOOL_CALL_CHUNK must have a toolCallName"
+        );
+        let e = expand(json!([{"type": "REASONING_MESSAGE_CHUNK", "delta": "x"}]));
+        assert_eq!(
+            e.unwrap_err().0,
+            "First REASONING_MESSAGE_CHUNK must have a messageId"
+        );
+    }
+
+    #[test]
+    fn a_continuation_may_not_change_what_its_opener_set() {
+        let e = expand(json!([
+            {"type": "TOOL_CALL_CHUNK", "toolCallId": "t", "toolCallName": "f", "delta": "{"},
+            {"type": "TOOL_CALL_CHUNK", "toolCallId": "t", "toolCallName": "g", "delta": "}"},
+        ]));
+        assert!(e
+            .unwrap_err()
+            .0
+            .contains("chunk toolCallName 'g' does not match"));
+        let e = expand(json!([
+            {"type": "TEXT_MESSAGE_CHUNK", "messageId": "m", "role": "user", "delta": "a"},
+            {"type": "TEXT_MESSAGE_CHUNK", "role": "assistant", "delta": "b"},
+        ]));
+        assert!(e
+            .unwrap_err()
+            .0
+            .contains("chunk role 'assistant' does not match"));
     }
 }

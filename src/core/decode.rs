@@ -10,11 +10,12 @@
 use serde_json::{Map, Value};
 use thiserror::Error;
 
+use super::fast_delta::fast_delta;
 use super::ids;
 use super::types::content::{PART_TYPES, SOURCE_TYPES};
 use super::types::patch::PATCH_OPS;
 use super::types::run::{RUN_OUTCOMES, SUBAGENT_OUTCOMES};
-use super::types::{BinaryPart, Event, EVENT_TYPES, ROLES};
+use super::types::{BinaryPart, Event, FromJson, EVENT_TYPES, ROLES};
 
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum DecodeError {
@@ -164,51 +165,6 @@ impl Decoder {
     }
 }
 
-/// The events a reply is made of, in their plainest form: exactly `type`,
-/// an id and `delta`, all strings. They are most of every stream, so they
-/// are read straight from the text; anything else (another field, another
-/// type, a malformed value) goes the general way, which validates it.
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Delta {
-    #[serde(rename = "type")]
-    ty: String,
-    #[serde(rename = "messageId", default)]
-    message_id: Option<String>,
-    #[serde(rename = "toolCallId", default)]
-    tool_call_id: Option<String>,
-    delta: String,
-}
-
-fn fast_delta(data: &str) -> Option<Event> {
-    use super::types::{ReasoningMessageContentEvent, TextMessageContentEvent, ToolCallArgsEvent};
-    let d: Delta = serde_json::from_str(data).ok()?;
-    match (d.ty.as_str(), d.message_id, d.tool_call_id) {
-        ("TEXT_MESSAGE_CONTENT", Some(message_id), None) => {
-            Some(Event::TextMessageContent(TextMessageContentEvent {
-                message_id,
-                delta: d.delta,
-                ..Default::default()
-            }))
-        }
-        ("REASONING_MESSAGE_CONTENT", Some(message_id), None) => Some(
-            Event::ReasoningMessageContent(ReasoningMessageContentEvent {
-                message_id,
-                delta: d.delta,
-                ..Default::default()
-            }),
-        ),
-        ("TOOL_CALL_ARGS", None, Some(tool_call_id)) => {
-            Some(Event::ToolCallArgs(ToolCallArgsEvent {
-                tool_call_id,
-                delta: d.delta,
-                ..Default::default()
-            }))
-        }
-        _ => None,
-    }
-}
-
 fn remove_null(obj: &mut Map<String, Value>, field: &str, context: &str, warnings: &mut Warnings) {
     if obj.get(field) == Some(&Value::Null) {
         obj.shift_remove(field);
@@ -277,7 +233,7 @@ fn upgrade_binary_values(parts: &[Value]) -> Vec<Value> {
     let mut out = Vec::with_capacity(parts.len());
     for part in parts {
         let legacy = (part.get("type").and_then(Value::as_str) == Some("binary"))
-            .then(|| serde_json::from_value::<BinaryPart>(part.clone()).ok())
+            .then(|| BinaryPart::from_json(part.clone()).ok())
             .flatten();
         let Some(legacy) = legacy else {
             out.push(part.clone());
@@ -424,33 +380,6 @@ mod tests {
     fn decode(v: Value) -> (Result<Option<Event>, DecodeError>, Warnings) {
         let mut w = Vec::new();
         (Decoder::new().decode_value(v, &mut w), w)
-    }
-
-    #[test]
-    fn the_fast_path_and_the_general_path_agree() {
-        let mut w = Vec::new();
-        for text in [
-            r#"{"type":"TEXT_MESSAGE_CONTENT","messageId":"m","delta":"h\u00e9 \"x\""}"#,
-            r#"{"delta":"d","toolCallId":"t","type":"TOOL_CALL_ARGS"}"#,
-            r#"{"type":"REASONING_MESSAGE_CONTENT","messageId":"r","delta":""}"#,
-        ] {
-            let fast = fast_delta(text).expect("takes the fast path");
-            let general = Decoder::new()
-                .decode_value(serde_json::from_str(text).unwrap(), &mut w)
-                .unwrap()
-                .unwrap();
-            assert_eq!(fast, general);
-        }
-        for text in [
-            r#"{"type":"TEXT_MESSAGE_CONTENT","messageId":"m"}"#,
-            r#"{"type":"TEXT_MESSAGE_CONTENT","messageId":"m","delta":"x","metadata":null}"#,
-            r#"{"type":"TEXT_MESSAGE_CONTENT","messageId":"m","delta":1}"#,
-            r#"{"type":"TEXT_MESSAGE_CONTENT","toolCallId":"m","delta":"x"}"#,
-            r#"{"type":"TOOL_CALL_ARGS","messageId":"m","delta":"x"}"#,
-            r#"{"type":"TEXT_MESSAGE_CONTENT","messageId":"m","delta":"x","delta":"y"}"#,
-        ] {
-            assert!(fast_delta(text).is_none(), "{text} must go the general way");
-        }
     }
 
     #[test]

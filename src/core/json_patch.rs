@@ -612,7 +612,7 @@ mod tests {
     use serde_json::json;
 
     fn ops(patch: Value) -> Vec<PatchOp> {
-        serde_json::from_value(patch).expect("test patch deserializes")
+        crate::core::types::FromJson::from_json(patch).expect("test patch reads")
     }
 
     /// Applies `patch` and returns the result as a string, so key order counts.

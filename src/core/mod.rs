@@ -4,6 +4,7 @@ pub mod adapters;
 pub mod chunks;
 pub mod decode;
 pub mod error;
+mod fast_delta;
 pub mod history;
 pub mod ids;
 pub mod json_patch;

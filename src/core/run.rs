@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 
 use serde::ser::{SerializeSeq, Serializer};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
 use super::error::RunError;
@@ -20,19 +20,28 @@ use super::types::*;
 pub const PROTOCOL_VERSION: &str = "1.0";
 
 /// What the caller passes to `runAgent`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct RunParams {
-    #[serde(default)]
     pub run_id: Option<String>,
-    #[serde(default)]
     pub tools: Option<Vec<Tool>>,
-    #[serde(default)]
     pub context: Option<Vec<Context>>,
-    #[serde(default)]
     pub forwarded_props: Option<Value>,
-    #[serde(default)]
     pub resume: Option<Vec<ResumeEntry>>,
+}
+
+/// Every parameter may be left out or given as `null`.
+impl FromJson for RunParams {
+    fn from_json(v: Value) -> Result<Self, ReadError> {
+        use super::types::from_json::{loose_field, object};
+        let mut m = object(v)?;
+        Ok(RunParams {
+            run_id: loose_field(&mut m, "runId")?,
+            tools: loose_field(&mut m, "tools")?,
+            context: loose_field(&mut m, "context")?,
+            forwarded_props: loose_field(&mut m, "forwardedProps")?,
+            resume: loose_field(&mut m, "resume")?,
+        })
+    }
 }
 
 /// The run id a run with these parameters uses: the caller's, or a new one.

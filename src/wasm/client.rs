@@ -5,17 +5,18 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::{Rc, Weak};
 
+use crate::core::types::from_json::{loose_field, object, FromJson, ReadError};
 use js_sys::{Array, Function, Object, Reflect};
-use serde::Deserialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::{future_to_promise, JsFuture};
 
 use super::convert::{from_js, from_js_opt, to_js};
-use super::error::{from_thrown, js_error, run_error};
+use super::error::js_error;
 use super::js::{self, AbortController};
 use super::partial::PartialArgs;
+use super::run_error::{from_thrown, run_error};
 use super::subscribers::{self, any_has, Subscriber, Subscribers};
 use super::transport::{self, Body, Failure};
 use super::view::{MessagesView, StateView};
@@ -38,8 +39,7 @@ enum Batching {
     Throttle(f64),
 }
 
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase")]
+#[derive(Default)]
 struct Options {
     url: Option<String>,
     connect_url: Option<String>,
@@ -49,6 +49,23 @@ struct Options {
     max_event_size: Option<usize>,
     debug: Option<bool>,
     accept_protobuf: Option<bool>,
+}
+
+/// Options may be left out or given as `null`, as HttpAgent's are.
+impl FromJson for Options {
+    fn from_json(v: Value) -> Result<Self, ReadError> {
+        let mut m = object(v)?;
+        Ok(Options {
+            url: loose_field(&mut m, "url")?,
+            connect_url: loose_field(&mut m, "connectUrl")?,
+            thread_id: loose_field(&mut m, "threadId")?,
+            agent_id: loose_field(&mut m, "agentId")?,
+            description: loose_field(&mut m, "description")?,
+            max_event_size: loose_field(&mut m, "maxEventSize")?,
+            debug: loose_field(&mut m, "debug")?,
+            accept_protobuf: loose_field(&mut m, "acceptProtobuf")?,
+        })
+    }
 }
 
 pub(crate) struct Inner {
@@ -1007,7 +1024,7 @@ async fn stream_body(ctx: &mut RunCtx, body: &Body) -> Result<(), Failure> {
     loop {
         let chunk = match body.next().await {
             Ok(c) => c,
-            Err(e) if super::error::is_abort(&e) => {
+            Err(e) if super::run_error::is_abort(&e) => {
                 // As the reference: an abort mid-stream ends the run with a
                 // RUN_ERROR of code "abort", quietly.
                 let abort = Event::RunError(RunErrorEvent {

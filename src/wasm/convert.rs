@@ -6,11 +6,11 @@
 //! keeps the binary small, and `JSON.parse` builds objects faster than
 //! property-by-property calls across the boundary would.
 
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 
 use super::error::js_error;
+use crate::core::types::FromJson;
 
 pub fn to_js<T: Serialize + ?Sized>(v: &T) -> Result<JsValue, JsValue> {
     let text = serde_json::to_string(v)
@@ -19,7 +19,7 @@ pub fn to_js<T: Serialize + ?Sized>(v: &T) -> Result<JsValue, JsValue> {
 }
 
 /// Reads a JS value as `T`; `what` names it in the error ("initialMessages").
-pub fn from_js<T: DeserializeOwned>(v: JsValue, what: &str) -> Result<T, JsValue> {
+pub fn from_js<T: FromJson>(v: JsValue, what: &str) -> Result<T, JsValue> {
     let text = js_sys::JSON::stringify(&v)
         .map_err(|_| {
             js_error(
@@ -29,16 +29,16 @@ pub fn from_js<T: DeserializeOwned>(v: JsValue, what: &str) -> Result<T, JsValue
         })?
         .as_string()
         .unwrap_or_default();
-    // Through a `Value`, so every type has one deserializer (the `Value`
-    // one the event decoder uses too), not a second one per input kind.
+    // Through a `Value`, the one form every protocol type reads from (see
+    // `core::types::from_json`), as events are.
     let value: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| js_error("TypeError", &format!("invalid {what}: {e}")))?;
-    serde_json::from_value(value)
-        .map_err(|e| js_error("TypeError", &format!("invalid {what}: {e}")))
+    T::from_json(value).map_err(|e| js_error("TypeError", &format!("invalid {what}: {e}")))
 }
 
+#[cfg(feature = "client")]
 /// `undefined` and `null` read as absent.
-pub fn from_js_opt<T: DeserializeOwned>(v: JsValue, what: &str) -> Result<Option<T>, JsValue> {
+pub fn from_js_opt<T: FromJson>(v: JsValue, what: &str) -> Result<Option<T>, JsValue> {
     if v.is_undefined() || v.is_null() {
         Ok(None)
     } else {

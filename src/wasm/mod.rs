@@ -1,15 +1,30 @@
 //! The WebAssembly binding: the `AgentClient` class and what it needs from
 //! JavaScript (fetch, streams, timers, abort). Compiled only for `wasm32`.
+//!
+//! The history adapters are a module of their own (`agui-wasm/adapters`),
+//! built without the client (`--no-default-features --features adapters`),
+//! so an application that only streams does not download them.
 
+#[cfg(feature = "adapters")]
 mod adapters;
+#[cfg(feature = "client")]
 mod client;
 mod convert;
 mod error;
+#[cfg(feature = "client")]
 mod js;
+#[cfg(feature = "client")]
 mod partial;
+#[cfg(feature = "client")]
+mod run_error;
+#[cfg(feature = "client")]
 mod subscribers;
+#[cfg(feature = "client")]
 mod transport;
+#[cfg(feature = "client")]
 mod types;
+#[cfg(feature = "client")]
 mod view;
 
+#[cfg(feature = "client")]
 pub use client::AgentClient;

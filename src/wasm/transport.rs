@@ -64,7 +64,7 @@ async fn await_promise(p: Result<Promise, JsValue>) -> Result<JsValue, JsValue> 
 /// error carrying the status and the body, as the reference reports it.
 pub async fn open(fetch: &Function, url: &str, init: &Object) -> Result<Body, Failure> {
     let thrown = |e: JsValue| {
-        if super::error::is_abort(&e) {
+        if super::run_error::is_abort(&e) {
             Failure::Aborted(e)
         } else {
             Failure::Thrown(e)

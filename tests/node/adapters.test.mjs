@@ -2,7 +2,7 @@
 // client holds, converted for a framework or a vendor and back.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fromLangChain, fromOpenAIChat, toAnthropic, toLangChain, toOpenAIChat } from "../../pkg/node.js";
+import { fromLangChain, fromOpenAIChat, toAnthropic, toLangChain, toOpenAIChat } from "../../pkg/adapters-node.js";
 
 const history = [
   { id: "s", role: "system", content: "Be brief." },
@@ -44,4 +44,13 @@ test("what a target cannot express is an Error, not silent loss", () => {
   const video = [{ id: "u", role: "user", content: [{ type: "video", source: { type: "url", value: "https://x/v.mp4" } }] }];
   assert.throws(() => toOpenAIChat(video), (e) => e instanceof Error && e.name === "AdapterError" && /video/.test(e.message));
   assert.throws(() => toAnthropic(history, { reasoning: "sometimes" }), TypeError);
+});
+
+test("the adapters are their own entry: the client entry does not carry them", async () => {
+  const client = await import("../../pkg/node.js");
+  for (const name of ["toOpenAIChat", "fromOpenAIChat", "toAnthropic", "toLangChain", "fromLangChain"]) {
+    assert.equal(client[name], undefined, `${name} is not in the client entry`);
+  }
+  const pkg = JSON.parse(await (await import("node:fs/promises")).readFile(new URL("../../pkg/package.json", import.meta.url), "utf8"));
+  assert.equal(pkg.exports["./adapters"].node, "./adapters-node.js");
 });

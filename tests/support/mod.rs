@@ -1,6 +1,7 @@
 //! Conformance cases recorded from the reference client, and how to replay them.
 #![allow(dead_code)]
 
+use agui_wasm::core::types::FromJson;
 use std::path::{Path, PathBuf};
 
 use agui_wasm::core::error::RunError;
@@ -101,9 +102,9 @@ pub fn replay_cut(case: &Value, cuts: &[usize]) -> Outcome {
         .unwrap_or("thread-1")
         .to_owned();
     let messages: Vec<Message> =
-        serde_json::from_value(initial.get("messages").cloned().unwrap_or(json!([])))
+        FromJson::from_json(initial.get("messages").cloned().unwrap_or(json!([])))
             .expect("initial messages");
-    let pending: Vec<Interrupt> = serde_json::from_value(
+    let pending: Vec<Interrupt> = FromJson::from_json(
         initial
             .get("pendingInterrupts")
             .cloned()
@@ -115,7 +116,7 @@ pub fn replay_cut(case: &Value, cuts: &[usize]) -> Outcome {
         state: initial.get("state").cloned().unwrap_or(json!({})),
         pending_interrupts: pending,
     };
-    let mut params: RunParams = serde_json::from_value(run_spec.clone()).expect("run params");
+    let mut params: RunParams = FromJson::from_json(run_spec.clone()).expect("run params");
     if params.run_id.is_none() {
         params.run_id = Some("run-1".into());
     }

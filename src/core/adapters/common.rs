@@ -205,16 +205,7 @@ pub(super) fn parse_arguments(raw: &str) -> Result<Map<String, Value>, String> {
     }
 }
 
-pub(super) fn json_kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
+pub(super) use crate::core::types::from_json::kind as json_kind;
 
 pub(super) fn is_empty(content: &Content) -> bool {
     match content {

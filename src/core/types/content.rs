@@ -1,8 +1,11 @@
 //! Message content: plain text or multimodal parts.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
+use super::from_json::{
+    expected, field, from_json_struct, from_json_tagged, object, tag, FromJson, ReadError,
+};
 use super::message::role_tag;
 use super::strict;
 
@@ -14,7 +17,7 @@ role_tag!(DocumentTag = "document");
 role_tag!(BinaryTag = "binary");
 
 /// Where a media part's bytes come from.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum PartSource {
@@ -25,78 +28,88 @@ pub enum PartSource {
     #[serde(rename_all = "camelCase")]
     Url {
         value: String,
-        #[serde(
-            default,
-            skip_serializing_if = "Option::is_none",
-            deserialize_with = "strict::some"
-        )]
+        #[serde(skip_serializing_if = "Option::is_none")]
         mime_type: Option<String>,
     },
     /// Bytes already at the provider, named by a handle it issued.
     #[serde(rename_all = "camelCase")]
     File {
         value: String,
-        #[serde(
-            default,
-            skip_serializing_if = "Option::is_none",
-            deserialize_with = "strict::some"
-        )]
+        #[serde(skip_serializing_if = "Option::is_none")]
         provider: Option<String>,
-        #[serde(
-            default,
-            skip_serializing_if = "Option::is_none",
-            deserialize_with = "strict::some"
-        )]
+        #[serde(skip_serializing_if = "Option::is_none")]
         mime_type: Option<String>,
     },
+}
+
+impl FromJson for PartSource {
+    fn from_json(v: Value) -> Result<Self, ReadError> {
+        let ty = tag(&v, "type")?;
+        let mut m = object(v)?;
+        let value = field(&mut m, "value")?;
+        Ok(match ty.as_str() {
+            "data" => PartSource::Data {
+                value,
+                mime_type: field(&mut m, "mimeType")?,
+            },
+            "url" => PartSource::Url {
+                value,
+                mime_type: field(&mut m, "mimeType")?,
+            },
+            "file" => PartSource::File {
+                value,
+                provider: field(&mut m, "provider")?,
+                mime_type: field(&mut m, "mimeType")?,
+            },
+            other => return Err(ReadError::new(format!("unknown type '{other}'")).within("type")),
+        })
+    }
 }
 
 /// The `type` names of [`PartSource`]; another name makes the part unusable.
 pub const SOURCE_TYPES: &[&str] = &["data", "url", "file"];
 
 /// A text part.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct TextPart {
     #[serde(rename = "type")]
     pub kind: TextTag,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     pub text: String,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::non_null"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
     pub metadata: Option<Value>,
 }
 
+from_json_struct!(TextPart {
+    kind: "type",
+    id: "id",
+    text: "text",
+    metadata: "metadata" with strict::non_null,
+});
+
 /// An image, audio, video or document part; `K` is its `type` tag.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct MediaPart<K> {
     #[serde(rename = "type")]
     pub kind: K,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     pub source: PartSource,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::non_null"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
     pub metadata: Option<Value>,
 }
+
+from_json_struct!(MediaPart<K> {
+    kind: "type",
+    id: "id",
+    source: "source",
+    metadata: "metadata" with strict::non_null,
+});
 
 /// An image part.
 #[cfg_attr(target_arch = "wasm32", tsify::declare)]
@@ -137,38 +150,31 @@ impl<K> MediaPart<K> {
 
 /// The pre-1.0 `binary` part. Accepted in history a client is given, and
 /// upgraded to a media part whenever it travels (see [`BinaryPart::upgrade`]).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct BinaryPart {
     #[serde(rename = "type")]
     pub kind: BinaryTag,
     pub mime_type: String,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub filename: Option<String>,
 }
+
+from_json_struct!(BinaryPart {
+    kind: "type",
+    mime_type: "mimeType",
+    id: "id",
+    url: "url",
+    data: "data",
+    filename: "filename",
+});
 
 /// One part of a user or tool message body. Each part carries its own
 /// `type`, so the union serializes untagged; it reads by `type`.
@@ -194,7 +200,7 @@ pub enum ContentPart {
     Binary(BinaryPart),
 }
 
-strict::tagged_enum_deserialize!(ContentPart, "type", {
+from_json_tagged!(ContentPart, "type", {
     "text" => Text,
     "image" => Image,
     "audio" => Audio,
@@ -306,17 +312,12 @@ pub enum Content {
     Parts(Vec<ContentPart>),
 }
 
-impl<'de> Deserialize<'de> for Content {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        use serde::de::Error;
-        match Value::deserialize(d)? {
+impl FromJson for Content {
+    fn from_json(v: Value) -> Result<Self, ReadError> {
+        match v {
             Value::String(s) => Ok(Content::Text(s)),
-            v @ Value::Array(_) => serde_json::from_value(v)
-                .map(Content::Parts)
-                .map_err(D::Error::custom),
-            other => Err(D::Error::custom(format!(
-                "expected a string or an array of content parts, got {other}"
-            ))),
+            v @ Value::Array(_) => Vec::from_json(v).map(Content::Parts),
+            other => Err(expected("a string or an array of content parts", &other)),
         }
     }
 }

@@ -1,337 +1,345 @@
 //! The events of protocol 1.0, one struct each, and the [`Event`] union.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
 use super::content::Content;
+use super::from_json::{from_json_strings, from_json_struct, FromJson};
 use super::message::{Message, ReasoningRole, TextRole, ToolRole};
 use super::patch::PatchOp;
 use super::run::{RunAgentInput, RunOutcome, SubagentOutcome, TokenUsage};
 use super::strict::{self, JsonObject, Metadata};
 
-/// Declares an event struct with the fields every event carries.
+/// Declares an event struct, with the fields every event carries, and how
+/// it reads from JSON (each field names its wire key).
 macro_rules! event {
-    ($(#[$doc:meta])* $name:ident { $($body:tt)* }) => {
+    ($(#[$doc:meta])* $name:ident {
+        $($(#[$fattr:meta])* pub $field:ident: $fty:ty = $wire:literal $(with $reader:path)?),* $(,)?
+    }) => {
         $(#[$doc])*
-        #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+        #[derive(Debug, Clone, PartialEq, Default, Serialize)]
         #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
         #[serde(rename_all = "camelCase")]
         pub struct $name {
-            $($body)*
-            #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::timestamp")]
+            $($(#[$fattr])* pub $field: $fty,)*
+            #[serde(skip_serializing_if = "Option::is_none")]
             pub timestamp: Option<i64>,
-            #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::non_null")]
+            #[serde(skip_serializing_if = "Option::is_none")]
             #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
             pub raw_event: Option<Value>,
-            #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
+            #[serde(skip_serializing_if = "Option::is_none")]
             pub metadata: Option<Metadata>,
         }
+
+        from_json_struct!($name {
+            $($field: $wire $(with $reader)?,)*
+            timestamp: "timestamp" with strict::timestamp,
+            raw_event: "rawEvent" with strict::non_null,
+            metadata: "metadata",
+        });
     };
 }
 
 event!(
     /// Opens a streamed text message.
     TextMessageStartEvent {
-        pub message_id: String,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub role: Option<TextRole>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub name: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub message_id: String = "messageId",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub role: Option<TextRole> = "role",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub name: Option<String> = "name",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// Appends a fragment to a streamed text message.
     TextMessageContentEvent {
-        pub message_id: String,
-        pub delta: String,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub message_id: String = "messageId",
+        pub delta: String = "delta",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// Closes a streamed text message.
     TextMessageEndEvent {
-        pub message_id: String,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub message_id: String = "messageId",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// Shorthand for start, content and end; expanded before it is applied.
     TextMessageChunkEvent {
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub message_id: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub role: Option<TextRole>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub delta: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub name: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub message_id: Option<String> = "messageId",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub role: Option<TextRole> = "role",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub delta: Option<String> = "delta",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub name: Option<String> = "name",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// Opens a tool call inside an assistant message.
     ToolCallStartEvent {
-        pub tool_call_id: String,
-        pub tool_call_name: String,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub parent_message_id: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub tool_call_id: String = "toolCallId",
+        pub tool_call_name: String = "toolCallName",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub parent_message_id: Option<String> = "parentMessageId",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// Appends a fragment of a tool call's JSON arguments.
     ToolCallArgsEvent {
-        pub tool_call_id: String,
-        pub delta: String,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub tool_call_id: String = "toolCallId",
+        pub delta: String = "delta",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// Closes a tool call: its arguments are complete.
     ToolCallEndEvent {
-        pub tool_call_id: String,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub tool_call_id: String = "toolCallId",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// Shorthand for a tool call's start, args and end.
     ToolCallChunkEvent {
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub tool_call_id: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub tool_call_name: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub parent_message_id: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub delta: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub tool_call_id: Option<String> = "toolCallId",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub tool_call_name: Option<String> = "toolCallName",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub parent_message_id: Option<String> = "parentMessageId",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub delta: Option<String> = "delta",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// What a tool returned; mints a tool message.
     ToolCallResultEvent {
-        pub message_id: String,
-        pub tool_call_id: String,
-        pub content: Content,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub role: Option<ToolRole>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub message_id: String = "messageId",
+        pub tool_call_id: String = "toolCallId",
+        pub content: Content = "content",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub role: Option<ToolRole> = "role",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// Replaces the shared state wholesale.
     StateSnapshotEvent {
-        #[serde(deserialize_with = "strict::any_value")]
         #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub snapshot: Value,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub snapshot: Value = "snapshot",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// Changes the shared state by JSON Patch.
     StateDeltaEvent {
-        pub delta: Vec<PatchOp>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub delta: Vec<PatchOp> = "delta",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// Restates the whole conversation.
     MessagesSnapshotEvent {
-        pub messages: Vec<Message>,
+        pub messages: Vec<Message> = "messages",
     }
 );
 
 event!(
     /// Creates or replaces an activity message.
     ActivitySnapshotEvent {
-        pub message_id: String,
-        pub activity_type: String,
-        pub content: JsonObject,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub replace: Option<bool>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub message_id: String = "messageId",
+        pub activity_type: String = "activityType",
+        pub content: JsonObject = "content",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub replace: Option<bool> = "replace",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// Changes an activity message's content by JSON Patch.
     ActivityDeltaEvent {
-        pub message_id: String,
-        pub activity_type: String,
-        pub patch: Vec<PatchOp>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub message_id: String = "messageId",
+        pub activity_type: String = "activityType",
+        pub patch: Vec<PatchOp> = "patch",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// An event from an underlying system, passed through.
     RawEvent {
-        #[serde(deserialize_with = "strict::any_value")]
         #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub event: Value,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub source: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub event: Value = "event",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub source: Option<String> = "source",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// An application-defined event.
     CustomEvent {
-        pub name: String,
-        #[serde(deserialize_with = "strict::any_value")]
+        pub name: String = "name",
         #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub value: Value,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub value: Value = "value",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// Opens a run.
     RunStartedEvent {
-        pub thread_id: String,
-        pub run_id: String,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub protocol_version: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub parent_run_id: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub input: Option<Box<RunAgentInput>>,
+        pub thread_id: String = "threadId",
+        pub run_id: String = "runId",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub protocol_version: Option<String> = "protocolVersion",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub parent_run_id: Option<String> = "parentRunId",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub input: Option<Box<RunAgentInput>> = "input",
     }
 );
 
 event!(
     /// Closes a run: success, interrupt or cancelled.
     RunFinishedEvent {
-        pub thread_id: String,
-        pub run_id: String,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::non_null")]
+        pub thread_id: String = "threadId",
+        pub run_id: String = "runId",
+        #[serde(skip_serializing_if = "Option::is_none")]
         #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub result: Option<Value>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub outcome: Option<RunOutcome>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub usage: Option<Vec<TokenUsage>>,
+        pub result: Option<Value> = "result" with strict::non_null,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub outcome: Option<RunOutcome> = "outcome",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub usage: Option<Vec<TokenUsage>> = "usage",
     }
 );
 
 event!(
     /// The run failed on the agent's side.
     RunErrorEvent {
-        pub message: String,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub code: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub usage: Option<Vec<TokenUsage>>,
+        pub message: String = "message",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub code: Option<String> = "code",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub usage: Option<Vec<TokenUsage>> = "usage",
     }
 );
 
 event!(
     /// Opens a named step.
     StepStartedEvent {
-        pub step_name: String,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub step_name: String = "stepName",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// Closes a named step.
     StepFinishedEvent {
-        pub step_name: String,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub step_name: String = "stepName",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// Opens a reasoning span.
     ReasoningStartEvent {
-        pub message_id: String,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub message_id: String = "messageId",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// Opens a reasoning message.
     ReasoningMessageStartEvent {
-        pub message_id: String,
-        pub role: ReasoningRole,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub message_id: String = "messageId",
+        pub role: ReasoningRole = "role",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// Appends to a reasoning message.
     ReasoningMessageContentEvent {
-        pub message_id: String,
-        pub delta: String,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub message_id: String = "messageId",
+        pub delta: String = "delta",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// Closes a reasoning message.
     ReasoningMessageEndEvent {
-        pub message_id: String,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub message_id: String = "messageId",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// Shorthand for a reasoning message's start, content and end.
     ReasoningMessageChunkEvent {
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub message_id: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub delta: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub message_id: Option<String> = "messageId",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub delta: Option<String> = "delta",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// Closes a reasoning span.
     ReasoningEndEvent {
-        pub message_id: String,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub message_id: String = "messageId",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 /// What an encrypted reasoning value attaches to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "kebab-case")]
 pub enum EncryptedSubtype {
@@ -340,52 +348,57 @@ pub enum EncryptedSubtype {
     Message,
 }
 
+from_json_strings!(EncryptedSubtype {
+    "tool-call" => ToolCall,
+    "message" => Message,
+});
+
 event!(
     /// Attaches an opaque encrypted value to a message or tool call.
     ReasoningEncryptedValueEvent {
-        pub subtype: EncryptedSubtype,
-        pub entity_id: String,
-        pub encrypted_value: String,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub subagent_run_id: Option<String>,
+        pub subtype: EncryptedSubtype = "subtype",
+        pub entity_id: String = "entityId",
+        pub encrypted_value: String = "encryptedValue",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 );
 
 event!(
     /// A subagent invocation begins.
     SubagentStartedEvent {
-        pub subagent_run_id: String,
-        pub name: String,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub description: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub parent_subagent_run_id: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub parent_tool_call_id: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub parent_message_id: Option<String>,
+        pub subagent_run_id: String = "subagentRunId",
+        pub name: String = "name",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub description: Option<String> = "description",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub parent_subagent_run_id: Option<String> = "parentSubagentRunId",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub parent_tool_call_id: Option<String> = "parentToolCallId",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub parent_message_id: Option<String> = "parentMessageId",
     }
 );
 
 event!(
     /// A subagent invocation ends.
     SubagentFinishedEvent {
-        pub subagent_run_id: String,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::non_null")]
+        pub subagent_run_id: String = "subagentRunId",
+        #[serde(skip_serializing_if = "Option::is_none")]
         #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub result: Option<Value>,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub outcome: Option<SubagentOutcome>,
+        pub result: Option<Value> = "result" with strict::non_null,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub outcome: Option<SubagentOutcome> = "outcome",
     }
 );
 
 event!(
     /// A subagent invocation failed.
     SubagentErrorEvent {
-        pub subagent_run_id: String,
-        pub message: String,
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "strict::some")]
-        pub code: Option<String>,
+        pub subagent_run_id: String = "subagentRunId",
+        pub message: String = "message",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub code: Option<String> = "code",
     }
 );
 
@@ -414,7 +427,7 @@ macro_rules! events {
             /// Reads an event of a known type from its JSON object.
             pub fn from_value(type_name: &str, value: Value) -> Result<Event, String> {
                 match type_name {
-                    $($wire => typed::<$ty>(value).map(Event::$variant),)*
+                    $($wire => $ty::from_json(value).map(Event::$variant).map_err(String::from),)*
                     other => Err(format!("unknown event type '{other}'")),
                 }
             }
@@ -427,10 +440,6 @@ macro_rules! events {
             }
         }
     };
-}
-
-fn typed<T: serde::de::DeserializeOwned>(value: Value) -> Result<T, String> {
-    serde_json::from_value(value).map_err(|e| e.to_string())
 }
 
 events!(

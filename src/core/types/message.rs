@@ -1,9 +1,10 @@
 //! Messages: the persistent conversation history, a union tagged by `role`.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::content::Content;
-use super::strict::{self, JsonObject, Metadata};
+use super::from_json::{from_json_strings, from_json_struct, from_json_tagged};
+use super::strict::{JsonObject, Metadata};
 use super::tool::ToolCall;
 
 /// Declares the one-value enum that a message struct carries as its `role`,
@@ -11,13 +12,15 @@ use super::tool::ToolCall;
 macro_rules! role_tag {
     ($(#[$doc:meta])* $name:ident = $lit:literal) => {
         $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
         #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
         pub enum $name {
             #[default]
             #[serde(rename = $lit)]
             Tag,
         }
+
+        $crate::core::types::from_json::from_json_strings!($name { $lit => Tag });
     };
 }
 pub(crate) use role_tag;
@@ -32,38 +35,32 @@ role_tag!(ReasoningRole = "reasoning");
 
 /// Instructions: a system prompt, or a developer message. The two differ
 /// only in their role.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct InstructionMessage<R> {
     pub role: R,
     pub id: String,
     pub content: String,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub encrypted_value: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Metadata>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subagent_run_id: Option<String>,
 }
+
+from_json_struct!(InstructionMessage<R> {
+    role: "role",
+    id: "id",
+    content: "content",
+    name: "name",
+    encrypted_value: "encryptedValue",
+    metadata: "metadata",
+    subagent_run_id: "subagentRunId",
+});
 
 impl<R> InstructionMessage<R> {
     /// The same message under another role.
@@ -89,86 +86,67 @@ pub type DeveloperMessage = InstructionMessage<DeveloperRole>;
 pub type SystemMessage = InstructionMessage<SystemRole>;
 
 /// A reply from the agent: text, tool calls, or both.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct AssistantMessage {
     pub role: AssistantRole,
     pub id: String,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tool_calls: Option<Vec<ToolCall>>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub encrypted_value: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Metadata>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subagent_run_id: Option<String>,
 }
 
+from_json_struct!(AssistantMessage {
+    role: "role",
+    id: "id",
+    content: "content",
+    tool_calls: "toolCalls",
+    name: "name",
+    encrypted_value: "encryptedValue",
+    metadata: "metadata",
+    subagent_run_id: "subagentRunId",
+});
+
 /// What the person typed: text, or multimodal parts.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct UserMessage {
     pub role: UserRole,
     pub id: String,
     pub content: Content,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub encrypted_value: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Metadata>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subagent_run_id: Option<String>,
 }
 
+from_json_struct!(UserMessage {
+    role: "role",
+    id: "id",
+    content: "content",
+    name: "name",
+    encrypted_value: "encryptedValue",
+    metadata: "metadata",
+    subagent_run_id: "subagentRunId",
+});
+
 /// What a tool returned, linked to its call by `toolCallId`.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct ToolMessage {
@@ -176,34 +154,29 @@ pub struct ToolMessage {
     pub id: String,
     pub content: Content,
     pub tool_call_id: String,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub encrypted_value: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Metadata>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subagent_run_id: Option<String>,
 }
 
+from_json_struct!(ToolMessage {
+    role: "role",
+    id: "id",
+    content: "content",
+    tool_call_id: "toolCallId",
+    error: "error",
+    encrypted_value: "encryptedValue",
+    metadata: "metadata",
+    subagent_run_id: "subagentRunId",
+});
+
 /// Frontend-only UI state (a plan, a search, progress). Never sent to the agent.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct ActivityMessage {
@@ -211,48 +184,46 @@ pub struct ActivityMessage {
     pub id: String,
     pub activity_type: String,
     pub content: JsonObject,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Metadata>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subagent_run_id: Option<String>,
 }
 
+from_json_struct!(ActivityMessage {
+    role: "role",
+    id: "id",
+    activity_type: "activityType",
+    content: "content",
+    metadata: "metadata",
+    subagent_run_id: "subagentRunId",
+});
+
 /// The agent's reasoning: a visible summary, and an opaque `encryptedValue`
 /// that is sent back verbatim on the next turn.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct ReasoningMessage {
     pub role: ReasoningRole,
     pub id: String,
     pub content: String,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub encrypted_value: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Metadata>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subagent_run_id: Option<String>,
 }
+
+from_json_struct!(ReasoningMessage {
+    role: "role",
+    id: "id",
+    content: "content",
+    encrypted_value: "encryptedValue",
+    metadata: "metadata",
+    subagent_run_id: "subagentRunId",
+});
 
 /// One message of the conversation. Each variant's struct carries its own
 /// `role`, so the union serializes untagged; it reads by `role`.
@@ -269,7 +240,7 @@ pub enum Message {
     Reasoning(ReasoningMessage),
 }
 
-strict::tagged_enum_deserialize!(Message, "role", {
+from_json_tagged!(Message, "role", {
     "developer" => Developer,
     "system" => System,
     "assistant" => Assistant,
@@ -291,7 +262,7 @@ pub const ROLES: &[&str] = &[
 ];
 
 /// The roles a streamed text message may take.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum TextRole {
@@ -301,6 +272,13 @@ pub enum TextRole {
     Assistant,
     User,
 }
+
+from_json_strings!(TextRole {
+    "developer" => Developer,
+    "system" => System,
+    "assistant" => Assistant,
+    "user" => User,
+});
 
 impl Message {
     pub fn id(&self) -> &str {

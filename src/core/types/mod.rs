@@ -2,6 +2,7 @@
 
 pub mod content;
 pub mod event;
+pub mod from_json;
 pub mod message;
 pub mod patch;
 pub mod run;
@@ -10,6 +11,7 @@ pub mod tool;
 
 pub use content::{BinaryPart, Content, ContentPart, MediaPart, PartSource, TextPart};
 pub use event::*;
+pub use from_json::{FromJson, ReadError};
 pub use message::*;
 pub use patch::{PatchOp, Pointer};
 pub use run::*;

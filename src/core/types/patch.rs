@@ -1,6 +1,8 @@
 //! JSON Patch (RFC 6902) operations as STATE_DELTA and ACTIVITY_DELTA carry them.
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::Serialize;
+
+use super::from_json::{field, object, tag, FromJson, ReadError};
 use serde_json::Value;
 
 /// A JSON Pointer (RFC 6901): empty, or `/`-prefixed tokens with `~0`/`~1` escapes.
@@ -55,15 +57,14 @@ fn is_pointer(s: &str) -> bool {
     true
 }
 
-impl<'de> Deserialize<'de> for Pointer {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        Pointer::parse(s).map_err(serde::de::Error::custom)
+impl FromJson for Pointer {
+    fn from_json(v: Value) -> Result<Self, ReadError> {
+        Pointer::parse(String::from_json(v)?).map_err(ReadError::new)
     }
 }
 
 /// One JSON Patch operation. A missing `value` is an error; `null` is a value.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(tag = "op", rename_all = "lowercase")]
 pub enum PatchOp {
@@ -93,6 +94,38 @@ pub enum PatchOp {
         #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
         value: Value,
     },
+}
+
+impl FromJson for PatchOp {
+    fn from_json(v: Value) -> Result<Self, ReadError> {
+        let op = tag(&v, "op")?;
+        let mut m = object(v)?;
+        let path = field(&mut m, "path")?;
+        Ok(match op.as_str() {
+            "add" => PatchOp::Add {
+                path,
+                value: field(&mut m, "value")?,
+            },
+            "remove" => PatchOp::Remove { path },
+            "replace" => PatchOp::Replace {
+                path,
+                value: field(&mut m, "value")?,
+            },
+            "move" => PatchOp::Move {
+                from: field(&mut m, "from")?,
+                path,
+            },
+            "copy" => PatchOp::Copy {
+                from: field(&mut m, "from")?,
+                path,
+            },
+            "test" => PatchOp::Test {
+                path,
+                value: field(&mut m, "value")?,
+            },
+            other => return Err(ReadError::new(format!("unknown op '{other}'")).within("op")),
+        })
+    }
 }
 
 /// The `op` names a patch array may contain; anything else is dropped, not fatal.

@@ -1,60 +1,50 @@
 //! What a run is given and how it ends: input, interrupts, resume, usage, outcomes.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
+use super::from_json::{
+    field, from_json_strings, from_json_struct, object, tag, FromJson, ReadError,
+};
 use super::message::Message;
 use super::strict::{self, JsonObject, Metadata};
 use super::tool::{Context, Tool};
 
 /// A question the agent needs answered before the thread can go on.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct Interrupt {
     pub id: String,
     pub reason: String,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tool_call_id: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub response_schema: Option<JsonObject>,
     /// An ISO 8601 instant after which the interrupt can no longer be answered.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub expires_at: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Metadata>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subagent_run_id: Option<String>,
 }
 
+from_json_struct!(Interrupt {
+    id: "id",
+    reason: "reason",
+    message: "message",
+    tool_call_id: "toolCallId",
+    response_schema: "responseSchema",
+    expires_at: "expiresAt",
+    metadata: "metadata",
+    subagent_run_id: "subagentRunId",
+});
+
 /// How an interrupt was answered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum ResumeStatus {
@@ -62,99 +52,77 @@ pub enum ResumeStatus {
     Cancelled,
 }
 
+from_json_strings!(ResumeStatus {
+    "resolved" => Resolved,
+    "cancelled" => Cancelled,
+});
+
 /// The answer to one interrupt, sent with the next run.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct ResumeEntry {
     pub interrupt_id: String,
     pub status: ResumeStatus,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::non_null"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
     pub payload: Option<Value>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Metadata>,
 }
 
+from_json_struct!(ResumeEntry {
+    interrupt_id: "interruptId",
+    status: "status",
+    payload: "payload" with strict::non_null,
+    metadata: "metadata",
+});
+
 /// Tokens one model call used.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct TokenUsage {
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub provider: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub model: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::count"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_tokens: Option<i64>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::count"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub output_tokens: Option<i64>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::count"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub total_tokens: Option<i64>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::count"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reasoning_tokens: Option<i64>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::count"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cached_input_tokens: Option<i64>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::count"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cache_write_input_tokens: Option<i64>,
 }
 
+from_json_struct!(TokenUsage {
+    provider: "provider",
+    model: "model",
+    input_tokens: "inputTokens" with strict::count,
+    output_tokens: "outputTokens" with strict::count,
+    total_tokens: "totalTokens" with strict::count,
+    reasoning_tokens: "reasoningTokens" with strict::count,
+    cached_input_tokens: "cachedInputTokens" with strict::count,
+    cache_write_input_tokens: "cacheWriteInputTokens" with strict::count,
+});
+
 /// How a run ended (RUN_FINISHED.outcome). Absent means success.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum RunOutcome {
     #[serde(rename_all = "camelCase")]
     Success {
-        #[serde(
-            default,
-            skip_serializing_if = "Option::is_none",
-            deserialize_with = "strict::some"
-        )]
+        #[serde(skip_serializing_if = "Option::is_none")]
         pending_tool_call_ids: Option<Vec<String>>,
     },
     Interrupt {
-        #[serde(deserialize_with = "non_empty")]
         interrupts: Vec<Interrupt>,
     },
     Cancelled {},
@@ -163,57 +131,73 @@ pub enum RunOutcome {
 /// The `type` names of [`RunOutcome`].
 pub const RUN_OUTCOMES: &[&str] = &["success", "interrupt", "cancelled"];
 
-fn non_empty<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Interrupt>, D::Error> {
-    let v = Vec::<Interrupt>::deserialize(d)?;
-    if v.is_empty() {
-        return Err(serde::de::Error::custom(
-            "an interrupt outcome needs at least one interrupt",
-        ));
+impl FromJson for RunOutcome {
+    fn from_json(v: Value) -> Result<Self, ReadError> {
+        let ty = tag(&v, "type")?;
+        let mut m = object(v)?;
+        Ok(match ty.as_str() {
+            "success" => RunOutcome::Success {
+                pending_tool_call_ids: field(&mut m, "pendingToolCallIds")?,
+            },
+            "interrupt" => {
+                let interrupts: Vec<Interrupt> = field(&mut m, "interrupts")?;
+                if interrupts.is_empty() {
+                    return Err(ReadError::new(
+                        "an interrupt outcome needs at least one interrupt",
+                    )
+                    .within("interrupts"));
+                }
+                RunOutcome::Interrupt { interrupts }
+            }
+            "cancelled" => RunOutcome::Cancelled {},
+            other => return Err(ReadError::new(format!("unknown type '{other}'")).within("type")),
+        })
     }
-    Ok(v)
 }
 
 /// How a subagent ended (SUBAGENT_FINISHED.outcome).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum SubagentOutcome {
     Success {},
     #[serde(rename_all = "camelCase")]
     Suspended {
-        #[serde(
-            default,
-            skip_serializing_if = "Option::is_none",
-            deserialize_with = "strict::some"
-        )]
+        #[serde(skip_serializing_if = "Option::is_none")]
         interrupt_ids: Option<Vec<String>>,
     },
+}
+
+impl FromJson for SubagentOutcome {
+    fn from_json(v: Value) -> Result<Self, ReadError> {
+        let ty = tag(&v, "type")?;
+        let mut m = object(v)?;
+        Ok(match ty.as_str() {
+            "success" => SubagentOutcome::Success {},
+            "suspended" => SubagentOutcome::Suspended {
+                interrupt_ids: field(&mut m, "interruptIds")?,
+            },
+            other => return Err(ReadError::new(format!("unknown type '{other}'")).within("type")),
+        })
+    }
 }
 
 /// The `type` names of [`SubagentOutcome`].
 pub const SUBAGENT_OUTCOMES: &[&str] = &["success", "suspended"];
 
 /// The body a client POSTs to start a run.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct RunAgentInput {
     pub thread_id: String,
     pub run_id: String,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub protocol_version: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub parent_run_id: Option<String>,
     /// Any JSON value; `null` reads as absent.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
     pub state: Option<Value>,
     pub messages: Vec<Message>,
@@ -221,17 +205,22 @@ pub struct RunAgentInput {
     /// (see `decode`), as the schema's default has it.
     pub tools: Vec<Tool>,
     pub context: Vec<Context>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::non_null"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
     pub forwarded_props: Option<Value>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resume: Option<Vec<ResumeEntry>>,
 }
+
+from_json_struct!(RunAgentInput {
+    thread_id: "threadId",
+    run_id: "runId",
+    protocol_version: "protocolVersion",
+    parent_run_id: "parentRunId",
+    state: "state" with strict::nullable,
+    messages: "messages",
+    tools: "tools",
+    context: "context",
+    forwarded_props: "forwardedProps" with strict::non_null,
+    resume: "resume",
+});

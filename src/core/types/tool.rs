@@ -1,12 +1,13 @@
 //! Tool calls, tool definitions and context.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
+use super::from_json::{from_json_strings, from_json_struct};
 use super::strict::{self, Metadata};
 
 /// The only tool-call kind the protocol has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum ToolCallType {
@@ -14,16 +15,23 @@ pub enum ToolCallType {
     Function,
 }
 
+from_json_strings!(ToolCallType { "function" => Function });
+
 /// The function a tool call invokes; `arguments` is a JSON string.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct FunctionCall {
     pub name: String,
     pub arguments: String,
 }
 
+from_json_struct!(FunctionCall {
+    name: "name",
+    arguments: "arguments",
+});
+
 /// A call the assistant made to a tool.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct ToolCall {
@@ -31,45 +39,49 @@ pub struct ToolCall {
     #[serde(rename = "type")]
     pub kind: ToolCallType,
     pub function: FunctionCall,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub encrypted_value: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Metadata>,
 }
 
+from_json_struct!(ToolCall {
+    id: "id",
+    kind: "type",
+    function: "function",
+    encrypted_value: "encryptedValue",
+    metadata: "metadata",
+});
+
 /// A tool the frontend offers the agent.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct Tool {
     pub name: String,
     pub description: String,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::non_null"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
     pub parameters: Option<Value>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "strict::some"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Metadata>,
 }
 
+from_json_struct!(Tool {
+    name: "name",
+    description: "description",
+    parameters: "parameters" with strict::non_null,
+    metadata: "metadata",
+});
+
 /// A piece of context the frontend hands the agent.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct Context {
     pub description: String,
     pub value: String,
 }
+
+from_json_struct!(Context {
+    description: "description",
+    value: "value",
+});

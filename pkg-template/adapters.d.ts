@@ -1,0 +1,1 @@
+export * from "./dist-adapters/agui_wasm.js";

@@ -1,0 +1,331 @@
+//! Reading protocol values out of parsed JSON.
+//!
+//! serde's derived `Deserialize` generates a visitor per type and per input
+//! format, and in the WebAssembly build those visitors were two fifths of the
+//! binary. Every value reaches the protocol types as a `serde_json::Value`
+//! anyway (events, and what JavaScript hands us), so the types read
+//! themselves from a `Value` through this one small trait, with field lists
+//! declared next to each struct by [`from_json_struct!`].
+
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+/// Why a value does not fit, and where: `toolCalls[0].function: missing field`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReadError {
+    path: String,
+    reason: String,
+}
+
+impl ReadError {
+    pub fn new(reason: impl Into<String>) -> Self {
+        ReadError {
+            path: String::new(),
+            reason: reason.into(),
+        }
+    }
+
+    /// The same error seen from the object holding field `key`.
+    pub fn within(mut self, key: &str) -> Self {
+        let sep = if self.path.is_empty() || self.path.starts_with('[') {
+            ""
+        } else {
+            "."
+        };
+        self.path = format!("{key}{sep}{}", self.path);
+        self
+    }
+
+    /// The same error seen from the array holding it at `index`.
+    pub fn at(mut self, index: usize) -> Self {
+        let sep = if self.path.is_empty() || self.path.starts_with('[') {
+            ""
+        } else {
+            "."
+        };
+        self.path = format!("[{index}]{sep}{}", self.path);
+        self
+    }
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            f.write_str(&self.reason)
+        } else {
+            write!(f, "`{}`: {}", self.path, self.reason)
+        }
+    }
+}
+
+impl From<ReadError> for String {
+    fn from(e: ReadError) -> String {
+        e.to_string()
+    }
+}
+
+/// The JSON kind of a value, for error messages (values themselves may be
+/// large or private, so they are not quoted).
+pub fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+pub fn expected(what: &str, got: &Value) -> ReadError {
+    ReadError::new(format!("expected {what}, got {}", kind(got)))
+}
+
+/// A protocol value that can be read from JSON.
+pub trait FromJson: Sized {
+    fn from_json(v: Value) -> Result<Self, ReadError>;
+
+    /// Reads a struct field. Absent is an error, except for `Option`.
+    fn from_field(v: Option<Value>, key: &str) -> Result<Self, ReadError> {
+        match v {
+            Some(v) => Self::from_json(v).map_err(|e| e.within(key)),
+            None => Err(ReadError::new("missing field").within(key)),
+        }
+    }
+}
+
+/// An optional field: absent reads as `None`; present, it must hold a `T`.
+/// `null` is not "absent": the protocol schema rejects it on optional fields
+/// (the few that tolerate it are repaired before reading, in `decode`).
+impl<T: FromJson> FromJson for Option<T> {
+    fn from_json(v: Value) -> Result<Self, ReadError> {
+        match v {
+            Value::Null => Err(ReadError::new("null is not allowed here: omit the field")),
+            v => T::from_json(v).map(Some),
+        }
+    }
+
+    fn from_field(v: Option<Value>, key: &str) -> Result<Self, ReadError> {
+        match v {
+            None => Ok(None),
+            Some(v) => Self::from_json(v).map_err(|e| e.within(key)),
+        }
+    }
+}
+
+impl FromJson for String {
+    fn from_json(v: Value) -> Result<Self, ReadError> {
+        match v {
+            Value::String(s) => Ok(s),
+            other => Err(expected("a string", &other)),
+        }
+    }
+}
+
+impl FromJson for bool {
+    fn from_json(v: Value) -> Result<Self, ReadError> {
+        match v {
+            Value::Bool(b) => Ok(b),
+            other => Err(expected("a boolean", &other)),
+        }
+    }
+}
+
+impl FromJson for usize {
+    fn from_json(v: Value) -> Result<Self, ReadError> {
+        v.as_u64()
+            .and_then(|n| usize::try_from(n).ok())
+            .ok_or_else(|| expected("a non-negative integer", &v))
+    }
+}
+
+/// Any JSON value, `null` included.
+impl FromJson for Value {
+    fn from_json(v: Value) -> Result<Self, ReadError> {
+        Ok(v)
+    }
+}
+
+impl FromJson for Map<String, Value> {
+    fn from_json(v: Value) -> Result<Self, ReadError> {
+        match v {
+            Value::Object(m) => Ok(m),
+            other => Err(expected("an object", &other)),
+        }
+    }
+}
+
+impl<T: FromJson> FromJson for Vec<T> {
+    fn from_json(v: Value) -> Result<Self, ReadError> {
+        match v {
+            // A plain loop: `collect` into a `Result` costs an adapter per `T`.
+            Value::Array(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for (i, item) in items.into_iter().enumerate() {
+                    out.push(T::from_json(item).map_err(|e| e.at(i))?);
+                }
+                Ok(out)
+            }
+            other => Err(expected("an array", &other)),
+        }
+    }
+}
+
+impl<T: FromJson> FromJson for Box<T> {
+    fn from_json(v: Value) -> Result<Self, ReadError> {
+        T::from_json(v).map(Box::new)
+    }
+}
+
+/// Reads field `key` of `m` as a `T`.
+pub fn field<T: FromJson>(m: &mut Map<String, Value>, key: &str) -> Result<T, ReadError> {
+    T::from_field(m.remove(key), key)
+}
+
+/// Reads field `key` of `m` where `null` means absent, as options passed
+/// from JavaScript (`{ tools: null }`) are read.
+pub fn loose_field<T: FromJson>(
+    m: &mut Map<String, Value>,
+    key: &str,
+) -> Result<Option<T>, ReadError> {
+    match m.remove(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => T::from_json(v).map(Some).map_err(|e| e.within(key)),
+    }
+}
+
+/// The object a struct is read from.
+pub fn object(v: Value) -> Result<Map<String, Value>, ReadError> {
+    Map::from_json(v)
+}
+
+/// The string tag (`role`, `type`, `op`) a union is read by.
+pub fn tag(v: &Value, key: &str) -> Result<String, ReadError> {
+    match v.get(key) {
+        Some(Value::String(t)) => Ok(t.clone()),
+        Some(other) => Err(expected("a string", other).within(key)),
+        None if v.is_object() => Err(ReadError::new("missing field").within(key)),
+        None => Err(expected("an object", v)),
+    }
+}
+
+/// Implements [`FromJson`] for a struct from its fields' wire names. A field
+/// may name its own reader (`fn(Option<Value>) -> Result<T, ReadError>`) for
+/// rules its type does not carry, such as "a safe integer". Fields the
+/// protocol does not describe are ignored, as the schema strips them.
+macro_rules! from_json_struct {
+    ($ty:ident $(<$g:ident>)? { $($field:ident: $wire:literal $(with $reader:path)?),* $(,)? }) => {
+        impl$(<$g: $crate::core::types::from_json::FromJson>)? $crate::core::types::from_json::FromJson for $ty$(<$g>)? {
+            fn from_json(
+                v: serde_json::Value,
+            ) -> Result<Self, $crate::core::types::from_json::ReadError> {
+                #[allow(unused_mut)]
+                let mut m = $crate::core::types::from_json::object(v)?;
+                Ok(Self {
+                    $($field: $crate::core::types::from_json::read_field!(m, $wire $(, $reader)?)?,)*
+                })
+            }
+        }
+    };
+}
+pub(crate) use from_json_struct;
+
+macro_rules! read_field {
+    ($m:ident, $wire:literal) => {
+        $crate::core::types::from_json::field(&mut $m, $wire)
+    };
+    ($m:ident, $wire:literal, $reader:path) => {
+        $reader($m.remove($wire)).map_err(|e| e.within($wire))
+    };
+}
+pub(crate) use read_field;
+
+/// Implements [`FromJson`] for a fieldless enum written as fixed strings.
+macro_rules! from_json_strings {
+    ($ty:ident { $($wire:literal => $variant:ident),* $(,)? }) => {
+        impl $crate::core::types::from_json::FromJson for $ty {
+            fn from_json(
+                v: serde_json::Value,
+            ) -> Result<Self, $crate::core::types::from_json::ReadError> {
+                match v.as_str() {
+                    $(Some($wire) => Ok($ty::$variant),)*
+                    _ => Err($crate::core::types::from_json::ReadError::new(concat!(
+                        "expected one of" $(, " \"", $wire, "\"")*
+                    ))),
+                }
+            }
+        }
+    };
+}
+pub(crate) use from_json_strings;
+
+/// Implements [`FromJson`] for a union of structs that each carry the tag.
+macro_rules! from_json_tagged {
+    ($ty:ident, $tag:literal, { $($wire:literal => $variant:ident),* $(,)? }) => {
+        impl $crate::core::types::from_json::FromJson for $ty {
+            fn from_json(
+                v: serde_json::Value,
+            ) -> Result<Self, $crate::core::types::from_json::ReadError> {
+                use $crate::core::types::from_json::{tag, FromJson, ReadError};
+                match tag(&v, $tag)?.as_str() {
+                    $($wire => FromJson::from_json(v).map($ty::$variant),)*
+                    other => Err(ReadError::new(format!(concat!("unknown ", $tag, " '{}'"), other)).within($tag)),
+                }
+            }
+        }
+    };
+}
+pub(crate) use from_json_tagged;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[derive(Debug, PartialEq)]
+    struct Inner {
+        name: String,
+    }
+    from_json_struct!(Inner { name: "name" });
+
+    #[derive(Debug, PartialEq)]
+    struct Outer {
+        items: Vec<Inner>,
+        note: Option<String>,
+    }
+    from_json_struct!(Outer {
+        items: "items",
+        note: "note"
+    });
+
+    #[test]
+    fn reads_fields_and_ignores_unknown_ones() {
+        let v = json!({"items": [{"name": "a", "extra": 1}], "other": true});
+        assert_eq!(
+            Outer::from_json(v).unwrap(),
+            Outer {
+                items: vec![Inner { name: "a".into() }],
+                note: None
+            }
+        );
+    }
+
+    #[test]
+    fn errors_name_the_path() {
+        let e = Outer::from_json(json!({"items": [{"name": "a"}, {"name": 3}]})).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "`items[1].name`: expected a string, got a number"
+        );
+        let e = Outer::from_json(json!({"items": [{}]})).unwrap_err();
+        assert_eq!(e.to_string(), "`items[0].name`: missing field");
+        let e = Outer::from_json(json!({"items": [], "note": null})).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "`note`: null is not allowed here: omit the field"
+        );
+        let e = Outer::from_json(json!([])).unwrap_err();
+        assert_eq!(e.to_string(), "expected an object, got an array");
+    }
+}
