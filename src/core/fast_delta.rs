@@ -74,17 +74,22 @@ struct Scanner<'a> {
     at: usize,
 }
 
+// Small and called per byte or per token: inlined, since the WebAssembly
+// build optimizes for size and would otherwise call each one.
 impl<'a> Scanner<'a> {
+    #[inline(always)]
     fn next(&mut self) -> Option<u8> {
         let b = *self.text.as_bytes().get(self.at)?;
         self.at += 1;
         Some(b)
     }
 
+    #[inline(always)]
     fn eat(&mut self, want: u8) -> Option<()> {
         (self.next()? == want).then_some(())
     }
 
+    #[inline(always)]
     fn skip_ws(&mut self) {
         let b = self.text.as_bytes();
         while matches!(b.get(self.at), Some(b' ' | b'\t' | b'\n' | b'\r')) {
@@ -97,26 +102,33 @@ impl<'a> Scanner<'a> {
     fn string(&mut self) -> Option<Cow<'a, str>> {
         let start = self.at;
         self.eat(b'"')?;
-        let mut escaped = false;
+        let bytes = self.text.as_bytes();
+        // The plain case in one pass: up to the closing quote, with neither
+        // an escape nor a raw control character (invalid JSON, which the
+        // general path reports) on the way.
+        let len = bytes[self.at..]
+            .iter()
+            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
+        let stop = self.at + len;
+        if bytes[stop] == b'"' {
+            self.at = stop + 1;
+            // Both ends sit on ASCII quotes, so they are character boundaries.
+            return self.text.get(start + 1..stop).map(Cow::Borrowed);
+        }
+        self.at = stop;
         loop {
             match self.next()? {
                 b'"' => break,
                 b'\\' => {
-                    escaped = true;
                     self.next()?;
                 }
-                // Raw control characters are invalid JSON: let the general
-                // path report them.
                 0..=0x1f => return None,
                 _ => {}
             }
         }
-        let quoted = &self.text[start..self.at];
-        if escaped {
-            serde_json::from_str::<String>(quoted).ok().map(Cow::Owned)
-        } else {
-            Some(Cow::Borrowed(&quoted[1..quoted.len() - 1]))
-        }
+        serde_json::from_str::<String>(self.text.get(start..self.at)?)
+            .ok()
+            .map(Cow::Owned)
     }
 }
 

@@ -200,7 +200,12 @@ impl SseParser {
                 if self.has_data {
                     self.data.push('\n');
                 }
-                self.data.push_str(&String::from_utf8_lossy(value));
+                // Valid UTF-8 is the rule; `from_utf8` checks it much faster
+                // than the lossy decoder walks it.
+                match std::str::from_utf8(value) {
+                    Ok(text) => self.data.push_str(text),
+                    Err(_) => self.data.push_str(&String::from_utf8_lossy(value)),
+                }
                 self.has_data = true;
             }
             b"event" => self.event_type = Some(String::from_utf8_lossy(value).into_owned()),
