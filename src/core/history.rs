@@ -62,6 +62,10 @@ pub struct History {
     next_serial: u64,
     changes: Changes,
     watch: Option<Watch>,
+    /// The last `find` hit and the index generation it came from: a stream
+    /// names the same message on every delta, and comparing its id costs
+    /// less than hashing it. Positions only move when the index is rebuilt.
+    last_found: Option<(usize, u64)>,
 }
 
 /// The history as it was when a run started, for telling the run's new
@@ -227,7 +231,15 @@ impl History {
     /// Position of the first message with this id.
     pub fn find(&mut self, id: &str) -> Option<usize> {
         self.ensure_index();
-        self.by_id.get(id).copied()
+        if let Some((i, generation)) = self.last_found {
+            let same = self.entries.get(i).is_some_and(|e| e.message.id() == id);
+            if generation == self.rebuilds && same {
+                return Some(i);
+            }
+        }
+        let i = self.by_id.get(id).copied()?;
+        self.last_found = Some((i, self.rebuilds));
+        Some(i)
     }
 
     /// Position of the first message that holds a tool call with this id.
@@ -381,6 +393,23 @@ mod tests {
             id: id.into(),
             ..Default::default()
         })
+    }
+
+    #[test]
+    fn a_repeated_lookup_follows_every_restructuring() {
+        let mut h = History::new(vec![user("a"), user("b")]);
+        assert_eq!((h.find("b"), h.find("b")), (Some(1), Some(1)));
+        h.insert(0, user("z"));
+        assert_eq!(h.find("b"), Some(2));
+        // A later duplicate never shadows the first.
+        h.push(user("b"));
+        assert_eq!(h.find("b"), Some(2));
+        h.replace(2, user("c"));
+        assert_eq!((h.find("b"), h.find("c")), (Some(3), Some(2)));
+        h.replace_all(vec![user("c")]);
+        assert_eq!((h.find("b"), h.find("c")), (None, Some(0)));
+        let _ = h.take_entries();
+        assert_eq!(h.find("c"), None);
     }
 
     #[test]
