@@ -60,8 +60,8 @@ pub fn prepare_input(agent: &AgentState, thread_id: &str, params: &RunParams) ->
     let messages = agent
         .messages
         .iter()
-        .filter(|m| !m.is_activity())
-        .map(outgoing_message)
+        .filter_map(outgoing)
+        .map(Cow::into_owned)
         .collect();
     let state = match &agent.state {
         Value::Null => None,
@@ -196,30 +196,18 @@ pub fn outgoing(m: &Message) -> Option<Cow<'_, Message>> {
         Message::Tool(t) => &t.content,
         _ => return Some(Cow::Borrowed(m)),
     };
-    let legacy = matches!(content, Content::Parts(parts) if parts.iter().any(|p| matches!(p, ContentPart::Binary(_))));
-    Some(if legacy {
-        Cow::Owned(outgoing_message(m))
-    } else {
-        Cow::Borrowed(m)
-    })
-}
-
-fn outgoing_message(m: &Message) -> Message {
-    let mut m = m.clone();
-    match &mut m {
-        Message::User(u) => upgrade(&mut u.content),
-        Message::Tool(t) => upgrade(&mut t.content),
-        _ => {}
+    let parts = match content {
+        Content::Parts(parts) if parts.iter().any(|p| matches!(p, ContentPart::Binary(_))) => parts,
+        _ => return Some(Cow::Borrowed(m)),
+    };
+    let upgraded = Content::Parts(upgrade_parts(parts));
+    let mut copy = m.clone();
+    if let Message::User(UserMessage { content, .. }) | Message::Tool(ToolMessage { content, .. }) =
+        &mut copy
+    {
+        *content = upgraded;
     }
-    m
-}
-
-fn upgrade(c: &mut Content) {
-    if let Content::Parts(parts) = c {
-        if parts.iter().any(|p| matches!(p, ContentPart::Binary(_))) {
-            *parts = upgrade_parts(parts);
-        }
-    }
+    Some(Cow::Owned(copy))
 }
 
 /// A thread with open interrupts can only go on when the input answers every
