@@ -359,12 +359,15 @@ impl History {
             Some(ids) => (0..self.entries.len())
                 .filter(|&i| !ids.contains(self.entries[i].message.id()))
                 .collect(),
-            None => (w.len..self.entries.len())
-                .filter(|&i| {
-                    let id = self.entries[i].message.id().to_owned();
-                    self.find(&id).is_none_or(|first| first >= w.len)
-                })
-                .collect(),
+            None => {
+                self.ensure_index();
+                (w.len..self.entries.len())
+                    .filter(|&i| {
+                        let first = self.by_id.get(self.entries[i].message.id());
+                        first.is_none_or(|&first| first >= w.len)
+                    })
+                    .collect()
+            }
         }
     }
 
