@@ -770,7 +770,7 @@ async fn run_inner(
     let run_params: RunParams = from_js_opt(params_js, "run parameters")?.unwrap_or_default();
     let run_id = run_id_of(&run_params);
     let thread_id;
-    let (body, url, fetch, headers, batching, limits) = {
+    let (mut body, url, fetch, headers, batching, limits) = {
         let mut inner = rc.borrow_mut();
         if inner.agent_id.is_none() {
             inner.agent_id = Some(ids::uuid());
@@ -815,7 +815,6 @@ async fn run_inner(
         .is_object()
         .then(|| Rc::new(Subscriber::new(0, subscriber)));
     let (subs, subs_rev) = live_subscribers(rc, &run_sub);
-    let mut body = body;
     let mut input_js = lazy_input(body.clone());
     let mut ctx = RunCtx {
         rc: rc.clone(),

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use js_sys::Array;
 use serde_json::Value;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
 use super::convert::to_js;
 use super::js::{apply_patch_cow, slice_array, with_appended, with_args_appended};
@@ -122,23 +122,25 @@ impl MessagesView {
     pub fn outgoing(&mut self, history: &mut History) -> Result<JsValue, JsValue> {
         self.sync(history)?;
         let all = self.array();
-        let verbatim = |m| matches!(outgoing(m), Some(Cow::Borrowed(_)));
-        if history.iter().all(verbatim) {
-            return Ok(all);
-        }
-        let out = Array::new();
+        // Made at the first message that does not travel as it is, from
+        // the view's objects before it; until then `all` serves.
+        let mut out: Option<Array> = None;
         for (i, m) in history.iter().enumerate() {
-            match outgoing(m) {
-                None => {}
-                Some(Cow::Borrowed(_)) => {
-                    out.push(&self.at(i));
+            match (outgoing(m), &out) {
+                (Some(Cow::Borrowed(_)), None) => {}
+                (Some(Cow::Borrowed(_)), Some(o)) => {
+                    o.push(&self.at(i));
                 }
-                Some(Cow::Owned(m)) => {
-                    out.push(&to_js(&m)?);
+                (travels, _) => {
+                    let o =
+                        out.get_or_insert_with(|| all.unchecked_ref::<Array>().slice(0, i as u32));
+                    if let Some(Cow::Owned(m)) = travels {
+                        o.push(&to_js(&m)?);
+                    }
                 }
             }
         }
-        Ok(out.into())
+        Ok(out.map_or(all, JsValue::from))
     }
 
     /// The JS object of the message at `i`, if the view holds one.
