@@ -81,16 +81,22 @@ class Replay {
     this.fresh.add(c);
     return c;
   }
-  change(root, toks, edit) {
-    if (toks.length === 0) return edit(undefined, undefined);
+  // Copies the root and the containers down the first \`end\` tokens;
+  // returns the copied root and the container reached.
+  walk(root, toks, end) {
     const copy = this.own(root);
     let node = copy;
-    for (let i = 0; i < toks.length - 1; i++) {
+    for (let i = 0; i < end; i++) {
       const k = at(node, toks[i]);
       node[k] = this.own(node[k]);
       node = node[k];
     }
-    edit(node, toks[toks.length - 1]);
+    return [copy, node];
+  }
+  change(root, toks, edit) {
+    if (toks.length === 0) return edit(undefined, undefined);
+    const [copy, parent] = this.walk(root, toks, toks.length - 1);
+    edit(parent, toks[toks.length - 1]);
     return copy;
   }
   add(root, toks, value) {
@@ -142,12 +148,7 @@ export function applyPatchCow(root, ops) {
   return root;
 }
 export function withTail(root, tail) {
-  const copy = shallow(root);
-  let node = copy;
-  for (const k of tail.path) {
-    node[k] = shallow(node[k]);
-    node = node[k];
-  }
+  const [copy, node] = new Replay().walk(root, tail.path, tail.path.length);
   if (Array.isArray(node)) {
     node.length = tail.from;
     for (const v of tail.members) node.push(v);
