@@ -44,24 +44,23 @@ pub fn fast_delta(data: &str) -> Option<Event> {
         return None;
     }
     let delta = delta?.into_owned();
-    let own = |id: Cow<str>| id.into_owned();
     match (ty?.as_ref(), message_id, tool_call_id) {
         ("TEXT_MESSAGE_CONTENT", Some(id), None) => {
             Some(Event::TextMessageContent(TextMessageContentEvent {
-                message_id: own(id),
+                message_id: id.into_owned(),
                 delta,
                 ..Default::default()
             }))
         }
         ("REASONING_MESSAGE_CONTENT", Some(id), None) => Some(Event::ReasoningMessageContent(
             ReasoningMessageContentEvent {
-                message_id: own(id),
+                message_id: id.into_owned(),
                 delta,
                 ..Default::default()
             },
         )),
         ("TOOL_CALL_ARGS", None, Some(id)) => Some(Event::ToolCallArgs(ToolCallArgsEvent {
-            tool_call_id: own(id),
+            tool_call_id: id.into_owned(),
             delta,
             ..Default::default()
         })),

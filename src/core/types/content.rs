@@ -61,7 +61,7 @@ impl FromJson for PartSource {
                 provider: field(&mut m, "provider")?,
                 mime_type: field(&mut m, "mimeType")?,
             },
-            other => return Err(ReadError::new(format!("unknown type '{other}'")).within("type")),
+            other => return Err(ReadError::unknown_tag("type", other)),
         })
     }
 }

@@ -27,25 +27,30 @@ impl ReadError {
     }
 
     /// The same error seen from the object holding field `key`.
-    pub fn within(mut self, key: &str) -> Self {
-        let sep = if self.path.is_empty() || self.path.starts_with('[') {
-            ""
-        } else {
-            "."
-        };
-        self.path = format!("{key}{sep}{}", self.path);
-        self
+    pub fn within(self, key: &str) -> Self {
+        self.under(key)
     }
 
     /// The same error seen from the array holding it at `index`.
-    pub fn at(mut self, index: usize) -> Self {
+    pub fn at(self, index: usize) -> Self {
+        self.under(&format!("[{index}]"))
+    }
+
+    /// `segment` put in front of the path: `a` + `b.c` is `a.b.c`, and an
+    /// index needs no dot (`a` + `[0].b` is `a[0].b`).
+    fn under(mut self, segment: &str) -> Self {
         let sep = if self.path.is_empty() || self.path.starts_with('[') {
             ""
         } else {
             "."
         };
-        self.path = format!("[{index}]{sep}{}", self.path);
+        self.path = format!("{segment}{sep}{}", self.path);
         self
+    }
+
+    /// A union's tag (`type`, `op`, `role`) that names no member.
+    pub fn unknown_tag(key: &str, tag: &str) -> Self {
+        ReadError::new(format!("unknown {key} '{tag}'")).within(key)
     }
 }
 
@@ -270,7 +275,7 @@ macro_rules! from_json_tagged {
                 use $crate::core::types::from_json::{tag, FromJson, ReadError};
                 match tag(&v, $tag)?.as_str() {
                     $($wire => FromJson::from_json(v).map($ty::$variant),)*
-                    other => Err(ReadError::new(format!(concat!("unknown ", $tag, " '{}'"), other)).within($tag)),
+                    other => Err(ReadError::unknown_tag($tag, other)),
                 }
             }
         }

@@ -123,7 +123,7 @@ impl FromJson for PatchOp {
                 path,
                 value: field(&mut m, "value")?,
             },
-            other => return Err(ReadError::new(format!("unknown op '{other}'")).within("op")),
+            other => return Err(ReadError::unknown_tag("op", other)),
         })
     }
 }

@@ -150,7 +150,7 @@ impl FromJson for RunOutcome {
                 RunOutcome::Interrupt { interrupts }
             }
             "cancelled" => RunOutcome::Cancelled {},
-            other => return Err(ReadError::new(format!("unknown type '{other}'")).within("type")),
+            other => return Err(ReadError::unknown_tag("type", other)),
         })
     }
 }
@@ -177,7 +177,7 @@ impl FromJson for SubagentOutcome {
             "suspended" => SubagentOutcome::Suspended {
                 interrupt_ids: field(&mut m, "interruptIds")?,
             },
-            other => return Err(ReadError::new(format!("unknown type '{other}'")).within("type")),
+            other => return Err(ReadError::unknown_tag("type", other)),
         })
     }
 }
