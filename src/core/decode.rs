@@ -53,7 +53,7 @@ impl Decoder {
         if let Some(event) = fast_delta(data) {
             return Ok(Some(event));
         }
-        let value: Value = serde_json::from_str(data).map_err(|e| DecodeError::Json {
+        let value = crate::core::json::parse(data).map_err(|e| DecodeError::Json {
             reason: e.to_string(),
         })?;
         self.decode_value(value, warnings)

@@ -125,9 +125,7 @@ impl<'a> Scanner<'a> {
                 _ => {}
             }
         }
-        serde_json::from_str::<String>(self.text.get(start..self.at)?)
-            .ok()
-            .map(Cow::Owned)
+        crate::core::json::parse_string(self.text.get(start..self.at)?).map(Cow::Owned)
     }
 }
 

@@ -7,6 +7,7 @@ pub mod error;
 mod fast_delta;
 pub mod history;
 pub mod ids;
+pub mod json;
 pub mod json_patch;
 pub mod partial_json;
 pub mod proto;

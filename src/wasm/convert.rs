@@ -31,7 +31,7 @@ pub fn from_js<T: FromJson>(v: JsValue, what: &str) -> Result<T, JsValue> {
         .unwrap_or_default();
     // Through a `Value`, the one form every protocol type reads from (see
     // `core::types::from_json`), as events are.
-    let value: serde_json::Value = serde_json::from_str(&text)
+    let value = crate::core::json::parse(&text)
         .map_err(|e| js_error("TypeError", &format!("invalid {what}: {e}")))?;
     T::from_json(value).map_err(|e| js_error("TypeError", &format!("invalid {what}: {e}")))
 }

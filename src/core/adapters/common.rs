@@ -195,7 +195,7 @@ pub(super) fn parse_arguments(raw: &str) -> Result<Map<String, Value>, String> {
     if raw.trim().is_empty() {
         return Ok(Map::new());
     }
-    match serde_json::from_str::<Value>(raw) {
+    match crate::core::json::parse(raw) {
         Ok(Value::Object(map)) => Ok(map),
         Ok(other) => Err(format!(
             "they parse as {}, not an object",

@@ -16,9 +16,9 @@ use serde_json::{Map, Value as Json};
 
 use super::wire::{Reader, FIXED64, LEN, VARINT};
 
-/// How deeply objects and arrays may nest in one value: serde_json's limit
-/// on the SSE path, so both transports refuse the same documents.
-pub const MAX_DEPTH: usize = 128;
+/// How deeply objects and arrays may nest in one value: the SSE path's
+/// limit, so both transports refuse the same documents.
+pub use crate::core::json::MAX_DEPTH;
 
 type Result<T> = std::result::Result<T, &'static str>;
 

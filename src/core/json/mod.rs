@@ -1,0 +1,6 @@
+//! JSON text, read and written by our own small routines (see each file for
+//! why they are not serde_json's); values are `serde_json::Value`.
+
+mod parse;
+
+pub use parse::{parse, parse_string, ParseError, MAX_DEPTH};

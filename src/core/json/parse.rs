@@ -1,0 +1,359 @@
+//! JSON text to a `serde_json::Value`.
+//!
+//! serde_json's parser is generic over readers and visitors, and with its
+//! error machinery (which formats floats for "invalid type" messages) it was
+//! a tenth of the WebAssembly build, where only this one use of it remains:
+//! text in, `Value` out. This parser accepts exactly what serde_json accepts
+//! (a test holds the two together), reads numbers as `JSON.parse` does
+//! (correctly rounded), and reports errors in serde_json's words.
+
+use std::fmt;
+
+use serde_json::{Map, Number, Value};
+
+/// How deeply arrays and objects may nest: serde_json's recursion limit, so
+/// a document refused before is refused now.
+pub const MAX_DEPTH: usize = 128;
+
+/// Why a text is not JSON, and where (1-based line and column, in bytes).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParseError {
+    reason: &'static str,
+    line: usize,
+    column: usize,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} at line {} column {}",
+            self.reason, self.line, self.column
+        )
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Parses one JSON document; anything but whitespace after it is an error.
+pub fn parse(text: &str) -> Result<Value, ParseError> {
+    let mut p = Parser {
+        text,
+        bytes: text.as_bytes(),
+        at: 0,
+        depth: 0,
+    };
+    let value = p.value()?;
+    p.skip_space();
+    if p.at < p.bytes.len() {
+        return Err(p.fail_here("trailing characters"));
+    }
+    Ok(value)
+}
+
+/// Parses a JSON string literal, quotes included.
+pub fn parse_string(text: &str) -> Option<String> {
+    match parse(text) {
+        Ok(Value::String(s)) => Some(s),
+        _ => None,
+    }
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    at: usize,
+    depth: usize,
+}
+
+type Parsed<T> = Result<T, ParseError>;
+
+impl Parser<'_> {
+    /// An error at byte `pos` (that byte counted, as serde_json counts).
+    fn fail_at(&self, pos: usize, reason: &'static str) -> ParseError {
+        let pos = pos.min(self.bytes.len());
+        let before = &self.bytes[..pos];
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        ParseError {
+            reason,
+            line: 1 + before.iter().filter(|&&b| b == b'\n').count(),
+            column: pos - line_start,
+        }
+    }
+
+    /// An error at the byte under the cursor, or at the end.
+    fn fail_here(&self, reason: &'static str) -> ParseError {
+        self.fail_at(self.at + 1, reason)
+    }
+
+    fn eof(&self, reason: &'static str) -> ParseError {
+        self.fail_at(self.bytes.len(), reason)
+    }
+
+    fn skip_space(&mut self) {
+        while let Some(b' ' | b'\n' | b'\t' | b'\r') = self.bytes.get(self.at) {
+            self.at += 1;
+        }
+    }
+
+    /// The next byte that is not whitespace, without taking it.
+    fn peek(&mut self) -> Option<u8> {
+        self.skip_space();
+        self.bytes.get(self.at).copied()
+    }
+
+    fn value(&mut self) -> Parsed<Value> {
+        let Some(b) = self.peek() else {
+            return Err(self.eof("EOF while parsing a value"));
+        };
+        match b {
+            b'"' => {
+                self.at += 1;
+                self.string().map(Value::String)
+            }
+            b'{' => self.nested(Self::object),
+            b'[' => self.nested(Self::array),
+            b't' => self.word("true", Value::Bool(true)),
+            b'f' => self.word("false", Value::Bool(false)),
+            b'n' => self.word("null", Value::Null),
+            b'-' | b'0'..=b'9' => self.number(),
+            _ => Err(self.fail_here("expected value")),
+        }
+    }
+
+    fn nested(&mut self, read: fn(&mut Self) -> Parsed<Value>) -> Parsed<Value> {
+        self.depth += 1;
+        if self.depth >= MAX_DEPTH {
+            return Err(self.fail_here("recursion limit exceeded"));
+        }
+        self.at += 1;
+        let v = read(self)?;
+        self.depth -= 1;
+        Ok(v)
+    }
+
+    fn word(&mut self, word: &'static str, v: Value) -> Parsed<Value> {
+        for &want in word.as_bytes() {
+            match self.bytes.get(self.at) {
+                Some(&b) if b == want => self.at += 1,
+                Some(_) => return Err(self.fail_here("expected ident")),
+                None => return Err(self.eof("EOF while parsing a value")),
+            }
+        }
+        Ok(v)
+    }
+
+    fn array(&mut self) -> Parsed<Value> {
+        let mut items = Vec::new();
+        if self.peek() == Some(b']') {
+            self.at += 1;
+            return Ok(Value::Array(items));
+        }
+        loop {
+            items.push(self.value()?);
+            match self.peek() {
+                Some(b',') => self.at += 1,
+                Some(b']') => {
+                    self.at += 1;
+                    return Ok(Value::Array(items));
+                }
+                Some(_) => return Err(self.fail_here("expected `,` or `]`")),
+                None => return Err(self.eof("EOF while parsing a list")),
+            }
+        }
+    }
+
+    fn object(&mut self) -> Parsed<Value> {
+        let mut map = Map::new();
+        if self.peek() == Some(b'}') {
+            self.at += 1;
+            return Ok(Value::Object(map));
+        }
+        loop {
+            match self.peek() {
+                Some(b'"') => self.at += 1,
+                Some(_) => return Err(self.fail_here("key must be a string")),
+                None => return Err(self.eof("EOF while parsing an object")),
+            }
+            let key = self.string()?;
+            match self.peek() {
+                Some(b':') => self.at += 1,
+                Some(_) => return Err(self.fail_here("expected `:`")),
+                None => return Err(self.eof("EOF while parsing an object")),
+            }
+            // A repeated key keeps its first place and takes the last value,
+            // as `JSON.parse` does.
+            map.insert(key, self.value()?);
+            match self.peek() {
+                Some(b',') => self.at += 1,
+                Some(b'}') => {
+                    self.at += 1;
+                    return Ok(Value::Object(map));
+                }
+                Some(_) => return Err(self.fail_here("expected `,` or `}`")),
+                None => return Err(self.eof("EOF while parsing an object")),
+            }
+        }
+    }
+
+    /// The rest of a string whose opening quote has been taken.
+    fn string(&mut self) -> Parsed<String> {
+        let mut out = String::new();
+        loop {
+            let start = self.at;
+            while let Some(&b) = self.bytes.get(self.at) {
+                if b == b'"' || b == b'\\' || b < 0x20 {
+                    break;
+                }
+                self.at += 1;
+            }
+            // Stops fall on ASCII bytes, so both ends are char boundaries.
+            out.push_str(&self.text[start..self.at]);
+            match self.bytes.get(self.at) {
+                Some(b'"') => {
+                    self.at += 1;
+                    return Ok(out);
+                }
+                Some(b'\\') => {
+                    self.at += 1;
+                    self.escape(&mut out)?;
+                }
+                Some(_) => {
+                    return Err(self.fail_here(
+                        "control character (\\u0000-\\u001F) found while parsing a string",
+                    ))
+                }
+                None => return Err(self.eof("EOF while parsing a string")),
+            }
+        }
+    }
+
+    fn escape(&mut self, out: &mut String) -> Parsed<()> {
+        let Some(&b) = self.bytes.get(self.at) else {
+            return Err(self.eof("EOF while parsing a string"));
+        };
+        self.at += 1;
+        let c = match b {
+            b'"' => '"',
+            b'\\' => '\\',
+            b'/' => '/',
+            b'b' => '\u{8}',
+            b'f' => '\u{c}',
+            b'n' => '\n',
+            b'r' => '\r',
+            b't' => '\t',
+            b'u' => self.unicode()?,
+            _ => return Err(self.fail_at(self.at, "invalid escape")),
+        };
+        out.push(c);
+        Ok(())
+    }
+
+    /// `\uXXXX`, its `u` taken; a surrogate must come in a pair.
+    fn unicode(&mut self) -> Parsed<char> {
+        let first = self.hex4()?;
+        let code = match first {
+            0xD800..=0xDBFF => {
+                if self.bytes.get(self.at..self.at + 2) != Some(b"\\u") {
+                    return Err(self.fail_at(self.at, "lone leading surrogate in hex escape"));
+                }
+                self.at += 2;
+                let second = self.hex4()?;
+                if !(0xDC00..=0xDFFF).contains(&second) {
+                    return Err(self.fail_at(self.at, "lone leading surrogate in hex escape"));
+                }
+                0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+            }
+            0xDC00..=0xDFFF => {
+                return Err(self.fail_at(self.at, "lone trailing surrogate in hex escape"))
+            }
+            c => c,
+        };
+        char::from_u32(code).ok_or_else(|| self.fail_at(self.at, "invalid unicode code point"))
+    }
+
+    fn hex4(&mut self) -> Parsed<u32> {
+        let mut n = 0;
+        for _ in 0..4 {
+            let Some(&b) = self.bytes.get(self.at) else {
+                return Err(self.eof("EOF while parsing a string"));
+            };
+            self.at += 1;
+            let digit = match b {
+                b'0'..=b'9' => b - b'0',
+                b'a'..=b'f' => b - b'a' + 10,
+                b'A'..=b'F' => b - b'A' + 10,
+                _ => return Err(self.fail_at(self.at, "invalid escape")),
+            };
+            n = n * 16 + u32::from(digit);
+        }
+        Ok(n)
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`: an integer when it
+    /// has neither fraction nor exponent and fits 64 bits, else the nearest
+    /// double, as serde_json (and `JSON.parse`) read it.
+    fn number(&mut self) -> Parsed<Value> {
+        let start = self.at;
+        let negative = self.bytes[self.at] == b'-';
+        if negative {
+            self.at += 1;
+        }
+        match self.bytes.get(self.at) {
+            Some(b'0') => self.at += 1,
+            Some(b'1'..=b'9') => self.digits(),
+            Some(_) => return Err(self.fail_here("invalid number")),
+            None => return Err(self.eof("EOF while parsing a value")),
+        }
+        let mut integral = true;
+        if self.bytes.get(self.at) == Some(&b'.') {
+            self.at += 1;
+            self.required_digits()?;
+            integral = false;
+        }
+        if let Some(b'e' | b'E') = self.bytes.get(self.at) {
+            self.at += 1;
+            if let Some(b'+' | b'-') = self.bytes.get(self.at) {
+                self.at += 1;
+            }
+            self.required_digits()?;
+            integral = false;
+        }
+        let text = &self.text[start..self.at];
+        if integral {
+            let n = if negative {
+                text.parse::<i64>().ok().map(Number::from)
+            } else {
+                text.parse::<u64>().ok().map(Number::from)
+            };
+            // `-0` is a double in serde_json, as in JavaScript.
+            if let Some(n) = n.filter(|_| text != "-0") {
+                return Ok(Value::Number(n));
+            }
+        }
+        let f: f64 = text.parse().unwrap_or(f64::NAN);
+        Number::from_f64(f)
+            .map(Value::Number)
+            .ok_or_else(|| self.fail_at(self.at, "number out of range"))
+    }
+
+    fn digits(&mut self) {
+        while let Some(b'0'..=b'9') = self.bytes.get(self.at) {
+            self.at += 1;
+        }
+    }
+
+    fn required_digits(&mut self) -> Parsed<()> {
+        match self.bytes.get(self.at) {
+            Some(b'0'..=b'9') => {
+                self.digits();
+                Ok(())
+            }
+            Some(_) => Err(self.fail_here("invalid number")),
+            None => Err(self.eof("EOF while parsing a value")),
+        }
+    }
+}

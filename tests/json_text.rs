@@ -1,0 +1,239 @@
+//! Our JSON parser against serde_json's (with `float_roundtrip`, which
+//! reads numbers as `JSON.parse` does): the same documents accepted, the
+//! same values read, on every recorded case and fixture, on every prefix of
+//! the smaller ones, and on seeded mutations of all of them.
+
+mod support;
+
+use std::path::Path;
+
+use agui_wasm::core::json::{parse, MAX_DEPTH};
+use serde_json::Value;
+
+fn agree(text: &str) {
+    let ours = parse(text);
+    let theirs = serde_json::from_str::<Value>(text);
+    match (&ours, &theirs) {
+        (Ok(a), Ok(b)) => {
+            assert_eq!(a, b, "values differ on {text:?}");
+            // Same numbers down to their representation (integer or double).
+            assert_eq!(a.to_string(), b.to_string(), "on {text:?}");
+        }
+        (Err(_), Err(_)) => {}
+        _ => panic!("on {text:?}: ours {ours:?}, serde_json {theirs:?}"),
+    }
+}
+
+fn corpus() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut docs = Vec::new();
+    let mut dirs = support::case_dirs();
+    dirs.push(root.join("../shared/conformance/proto"));
+    dirs.push(root.join("tests/fixtures/partial-json"));
+    dirs.push(root.join("tests/fixtures/json-patch"));
+    for dir in dirs {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.extension().is_some_and(|x| x == "json") {
+                docs.push(std::fs::read_to_string(&p).unwrap());
+            }
+        }
+    }
+    assert!(docs.len() > 200, "corpus too small: {}", docs.len());
+    docs
+}
+
+/// Every event payload of every case, as the wire carried it.
+fn payloads(docs: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for d in docs {
+        let Ok(v) = serde_json::from_str::<Value>(d) else {
+            continue;
+        };
+        if let Some(events) = v["events"].as_array() {
+            out.extend(events.iter().map(|e| e.to_string()));
+        }
+    }
+    out
+}
+
+#[test]
+fn agrees_on_every_recorded_document_and_event() {
+    let docs = corpus();
+    for d in &docs {
+        agree(d);
+    }
+    let events = payloads(&docs);
+    assert!(events.len() > 1000, "{}", events.len());
+    for e in &events {
+        agree(e);
+        // Every prefix of the small ones: each cut is an error in both.
+        if e.len() < 400 {
+            for cut in (0..e.len()).filter(|&i| e.is_char_boundary(i)) {
+                agree(&e[..cut]);
+            }
+        }
+    }
+}
+
+#[test]
+fn agrees_on_mutated_documents() {
+    let docs = payloads(&corpus());
+    let alphabet = b"{}[]\",:\\/ \t\n\r0123456789-+.eEtrufalsn\x01\x7fu";
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut checked = 0;
+    for doc in docs.iter().filter(|d| d.len() < 2000) {
+        for _ in 0..40 {
+            let mut bytes = doc.clone().into_bytes();
+            for _ in 0..1 + next() % 3 {
+                let at = (next() as usize) % bytes.len();
+                let b = alphabet[(next() as usize) % alphabet.len()];
+                match next() % 3 {
+                    0 => bytes[at] = b,
+                    1 => bytes.insert(at, b),
+                    _ => {
+                        bytes.remove(at);
+                        if bytes.is_empty() {
+                            break;
+                        }
+                    }
+                }
+            }
+            if let Ok(text) = String::from_utf8(bytes) {
+                agree(&text);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}
+
+#[test]
+fn agrees_on_edges() {
+    let cases = [
+        "0",
+        "-0",
+        "-0.0",
+        "1",
+        "-1",
+        "1.0",
+        "1e2",
+        "1E+2",
+        "1e-2",
+        "0.1",
+        "01",
+        "1.",
+        ".5",
+        "-",
+        "+1",
+        "1e",
+        "1e+",
+        "--1",
+        "18446744073709551615",
+        "18446744073709551616",
+        "-9223372036854775808",
+        "-9223372036854775809",
+        "1e400",
+        "-1e400",
+        "1e-400",
+        "9007199254740993",
+        "0.30000000000000004",
+        "2.2250738585072011e-308",
+        "123456789012345678901234567890",
+        "1.7976931348623157e308",
+        "1.7976931348623159e308",
+        "true",
+        "false",
+        "null",
+        "tru",
+        "nul",
+        "truex",
+        "True",
+        "[]",
+        "{}",
+        "[1,]",
+        "[,1]",
+        "{\"a\":1,}",
+        "{\"a\" 1}",
+        "{1:1}",
+        "{\"a\":1,\"a\":2,\"b\":3}",
+        "\"\\u00e9\"",
+        "\"\\ud83d\\ude00\"",
+        "\"\\ud83d\"",
+        "\"\\ude00\"",
+        "\"\\ud83dx\"",
+        "\"\\ud83d\\u0041\"",
+        "\"\\u12\"",
+        "\"\\x\"",
+        "\"a\tb\"",
+        "\"\u{7f}\"",
+        "\"é😀\"",
+        "\"\\/\\b\\f\\n\\r\\t\"",
+        " \t\r\n[ 1 , 2 ]\n ",
+        "[1] x",
+        "",
+        " ",
+        "\"abc",
+        "[\"a\"",
+        "{\"a\"",
+        "{\"a\":",
+        "\u{feff}1",
+        "[1 2]",
+        "{\"a\":1 \"b\":2}",
+    ];
+    for c in cases {
+        agree(c);
+    }
+}
+
+#[test]
+fn nesting_stops_at_serde_jsons_limit() {
+    for depth in [
+        MAX_DEPTH - 2,
+        MAX_DEPTH - 1,
+        MAX_DEPTH,
+        MAX_DEPTH + 1,
+        10_000,
+    ] {
+        agree(&format!("{}{}", "[".repeat(depth), "]".repeat(depth)));
+        agree(&format!("{}1{}", "[".repeat(depth), "]".repeat(depth)));
+        agree(&format!("{}{}", "{\"a\":".repeat(depth), "}".repeat(depth)));
+        agree(&format!(
+            "{}0{}",
+            "{\"a\":".repeat(depth),
+            "}".repeat(depth)
+        ));
+    }
+}
+
+#[test]
+fn errors_say_what_and_where() {
+    let e = |t: &str| parse(t).unwrap_err().to_string();
+    assert_eq!(e("{\"a\":"), "EOF while parsing a value at line 1 column 5");
+    assert_eq!(e("[1,\n  x]"), "expected value at line 2 column 3");
+    assert_eq!(e("[1] x"), "trailing characters at line 1 column 5");
+    assert_eq!(e("1e400"), "number out of range at line 1 column 5");
+    assert!(e("\"\\ud800\"").contains("hex escape"));
+    assert!(e(&"[".repeat(200)).starts_with("recursion limit exceeded"));
+    // The messages serde_json gives for the same mistakes.
+    for t in [
+        "{\"a\":",
+        "[1,\n  x]",
+        "[1] x",
+        "1e400",
+        "{\"a\" 1}",
+        "[1 2]",
+    ] {
+        let theirs = serde_json::from_str::<Value>(t).unwrap_err().to_string();
+        assert_eq!(e(t), theirs, "on {t:?}");
+    }
+}
