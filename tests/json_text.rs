@@ -1,13 +1,18 @@
-//! Our JSON parser against serde_json's (with `float_roundtrip`, which
+//! Our JSON reader and writer against serde_json's: the writer gives the
+//! text serde's derived `Serialize` gives, for every value, event and
+//! history the cases hold. The parser against serde_json's (with `float_roundtrip`, which
 //! reads numbers as `JSON.parse` does): the same documents accepted, the
 //! same values read, on every recorded case and fixture, on every prefix of
 //! the smaller ones, and on seeded mutations of all of them.
 
 mod support;
 
+use std::collections::HashSet;
 use std::path::Path;
 
-use agui_wasm::core::json::{parse, MAX_DEPTH};
+use agui_wasm::core::decode::Decoder;
+use agui_wasm::core::json::{parse, to_json, MAX_DEPTH};
+use agui_wasm::core::types::{Event, FromJson, Message};
 use serde_json::Value;
 
 fn agree(text: &str) {
@@ -235,5 +240,67 @@ fn errors_say_what_and_where() {
     ] {
         let theirs = serde_json::from_str::<Value>(t).unwrap_err().to_string();
         assert_eq!(e(t), theirs, "on {t:?}");
+    }
+}
+
+/// Every event each case carries, decoded.
+fn events(docs: &[String]) -> Vec<Event> {
+    let mut out = Vec::new();
+    for d in docs {
+        let Ok(v) = serde_json::from_str::<Value>(d) else {
+            continue;
+        };
+        let Some(events) = v["events"].as_array() else {
+            continue;
+        };
+        let mut decoder = Decoder::new();
+        for e in events {
+            if let Ok(Some(ev)) = decoder.decode_value(e.clone(), &mut Vec::new()) {
+                out.push(ev);
+            }
+        }
+    }
+    out
+}
+
+/// Every history a case starts or ends with.
+fn histories(docs: &[String]) -> Vec<Vec<Message>> {
+    let mut out = Vec::new();
+    for d in docs {
+        let Ok(v) = serde_json::from_str::<Value>(d) else {
+            continue;
+        };
+        for h in [&v["initial"]["messages"], &v["expected"]["messages"]] {
+            if let Ok(ms) = Vec::<Message>::from_json(h.clone()) {
+                out.push(ms);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn writes_what_serde_json_writes() {
+    let docs = corpus();
+    for d in &docs {
+        let v = parse(d).unwrap();
+        assert_eq!(to_json(&v), serde_json::to_string(&v).unwrap());
+    }
+    let every_byte: String = (0u8..0x80).map(char::from).collect();
+    for s in [every_byte.as_str(), "é😀\u{2028}\u{fffd}", "\"\\/", ""] {
+        let v = Value::String(s.into());
+        assert_eq!(to_json(&v), serde_json::to_string(&v).unwrap());
+    }
+    let events = events(&docs);
+    let kinds: HashSet<&str> = events.iter().map(Event::type_name).collect();
+    assert!(kinds.len() >= 25, "{kinds:?}");
+    for e in &events {
+        assert_eq!(to_json(e), serde_json::to_string(e).unwrap());
+    }
+    let histories = histories(&docs);
+    let roles: HashSet<&str> = histories.iter().flatten().map(Message::role).collect();
+    assert_eq!(roles.len(), 7, "{roles:?}");
+    for h in &histories {
+        assert_eq!(to_json(h), serde_json::to_string(h).unwrap());
     }
 }

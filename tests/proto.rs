@@ -157,9 +157,9 @@ fn replay(case: &Value, body: &[u8], size: usize) -> Outcome {
     let ok = result.is_ok();
     Outcome {
         error: result.err(),
-        messages: serde_json::to_value(agent.messages.to_vec()).unwrap(),
+        messages: support::json_of(&agent.messages.to_vec()),
         state: agent.state.clone(),
-        pending_interrupts: serde_json::to_value(&agent.pending_interrupts).unwrap(),
+        pending_interrupts: support::json_of(&agent.pending_interrupts),
         result: ok.then(|| pipeline.result.clone()).flatten(),
         new_message_ids: ok.then(|| {
             json!(agent
@@ -169,7 +169,7 @@ fn replay(case: &Value, body: &[u8], size: usize) -> Outcome {
                 .filter(|id| !before.contains(id))
                 .collect::<Vec<_>>())
         }),
-        request: serde_json::to_value(&input).unwrap(),
+        request: support::json_of(&input),
     }
 }
 

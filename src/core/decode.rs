@@ -12,6 +12,7 @@ use thiserror::Error;
 
 use super::fast_delta::fast_delta;
 use super::ids;
+use super::json::to_json;
 use super::types::content::{PART_TYPES, SOURCE_TYPES};
 use super::types::patch::PATCH_OPS;
 use super::types::run::{RUN_OUTCOMES, SUBAGENT_OUTCOMES};
@@ -241,7 +242,7 @@ fn upgrade_binary_values(parts: &[Value]) -> Vec<Value> {
         };
         match legacy.upgrade() {
             Some(modern) => {
-                let modern = serde_json::to_value(&modern).unwrap_or(Value::Null);
+                let modern = crate::core::json::parse(&to_json(&modern)).unwrap_or(Value::Null);
                 if !parts
                     .iter()
                     .any(|other| matches_modern(other, &modern, &legacy))

@@ -99,6 +99,8 @@ use std::fmt;
 
 use serde_json::{map::Entry, Map, Number, Value};
 
+use super::json::ToJson;
+
 /// The streaming form of [`partial_value`]: push deltas, read the value.
 pub struct PartialJson {
     buf: String,
@@ -141,11 +143,19 @@ pub enum Update<'a> {
 }
 
 /// One step down a path: an array index or an object key.
-#[derive(Debug, PartialEq, serde::Serialize)]
-#[serde(untagged)]
+#[derive(Debug, PartialEq)]
 pub enum Step<'a> {
     Index(usize),
     Key(&'a str),
+}
+
+impl ToJson for Step<'_> {
+    fn write_json(&self, out: &mut String) {
+        match self {
+            Step::Index(i) => i.write_json(out),
+            Step::Key(k) => k.write_json(out),
+        }
+    }
 }
 
 impl PartialJson {

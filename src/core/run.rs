@@ -4,13 +4,12 @@
 use std::borrow::Cow;
 use std::collections::HashSet;
 
-use serde::ser::{SerializeSeq, Serializer};
-use serde::Serialize;
 use serde_json::Value;
 
 use super::error::RunError;
 use super::history::History;
 use super::ids;
+use super::json::{to_json, Object, ToJson};
 use super::reducer::{AgentState, Applied, Finished, Reducer};
 use super::stream::{EventStream, Limits};
 use super::types::content::upgrade_parts;
@@ -92,14 +91,13 @@ pub fn write_input(
     thread_id: &str,
     run_id: &str,
     params: &RunParams,
-) -> Result<String, serde_json::Error> {
-    let frame = InputFrame::new(thread_id, run_id, params)?;
+) -> String {
+    let frame = InputFrame::new(thread_id, run_id, params);
     let state = match &agent.state {
         Value::Null => None,
-        s => Some(serde_json::to_string(s)?),
+        s => Some(to_json(s)),
     };
-    let messages = serde_json::to_string(&Outgoing(&agent.messages))?;
-    Ok(frame.join(state.as_deref(), &messages))
+    frame.join(state.as_deref(), &to_json(&Outgoing(&agent.messages)))
 }
 
 /// The run input around its history and state, which a caller may write
@@ -112,31 +110,31 @@ pub struct InputFrame {
 }
 
 impl InputFrame {
-    pub fn new(
-        thread_id: &str,
-        run_id: &str,
-        params: &RunParams,
-    ) -> Result<Self, serde_json::Error> {
-        let empty = Value::Object(Default::default());
-        let head = serde_json::to_string(&Head {
-            thread_id,
-            run_id,
-            protocol_version: PROTOCOL_VERSION,
-        })?;
-        let tail = serde_json::to_string(&Tail {
-            tools: params.tools.as_deref().unwrap_or_default(),
-            context: params.context.as_deref().unwrap_or_default(),
-            forwarded_props: match &params.forwarded_props {
-                None | Some(Value::Null) => &empty,
-                Some(v) => v,
-            },
-            resume: params.resume.as_deref(),
-        })?;
-        // Both are objects with at least one field: `{...}`.
-        Ok(InputFrame {
-            head: format!("{},", &head[..head.len() - 1]),
-            tail: format!(",{}", &tail[1..]),
-        })
+    pub fn new(thread_id: &str, run_id: &str, params: &RunParams) -> Self {
+        let mut head = String::new();
+        let mut o = Object::open(&mut head);
+        o.field("threadId", thread_id);
+        o.field("runId", run_id);
+        o.field("protocolVersion", PROTOCOL_VERSION);
+        o.close();
+        let mut tail = String::new();
+        let mut o = Object::open(&mut tail);
+        o.field("tools", params.tools.as_deref().unwrap_or_default());
+        o.field("context", params.context.as_deref().unwrap_or_default());
+        match &params.forwarded_props {
+            None | Some(Value::Null) => {
+                o.field("forwardedProps", &Value::Object(Default::default()))
+            }
+            Some(v) => o.field("forwardedProps", v),
+        }
+        o.field("resume", &params.resume);
+        o.close();
+        // Both are objects with at least one field: `{...}`, opened here
+        // into `{...,` and `,...}`.
+        head.pop();
+        head.push(',');
+        tail.replace_range(..1, ",");
+        InputFrame { head, tail }
     }
 
     /// The whole body, given the state's JSON text (`None` when the state
@@ -155,34 +153,19 @@ impl InputFrame {
     }
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Head<'a> {
-    thread_id: &'a str,
-    run_id: &'a str,
-    protocol_version: &'a str,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Tail<'a> {
-    tools: &'a [Tool],
-    context: &'a [Context],
-    forwarded_props: &'a Value,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    resume: Option<&'a [ResumeEntry]>,
-}
-
 /// The history as it travels.
 struct Outgoing<'a>(&'a History);
 
-impl Serialize for Outgoing<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(None)?;
-        for m in self.0.iter().filter_map(outgoing) {
-            seq.serialize_element(&*m)?;
+impl ToJson for Outgoing<'_> {
+    fn write_json(&self, out: &mut String) {
+        out.push('[');
+        for (i, m) in self.0.iter().filter_map(outgoing).enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            m.write_json(out);
         }
-        seq.end()
+        out.push(']');
     }
 }
 
@@ -495,7 +478,7 @@ mod tests {
                     pending_interrupts: Vec::new(),
                 };
                 let prepared = prepare_input(&agent, "t", &params);
-                let written = write_input(&agent, "t", &prepared.run_id, &params).unwrap();
+                let written = write_input(&agent, "t", &prepared.run_id, &params);
                 assert_eq!(written, serde_json::to_string(&prepared).unwrap());
             }
         }

@@ -900,8 +900,7 @@ fn body_of(
     run_id: &str,
     params: &RunParams,
 ) -> Result<JsValue, JsValue> {
-    let frame = InputFrame::new(thread_id, run_id, params)
-        .map_err(|e| js_error("AgentError", &e.to_string()))?;
+    let frame = InputFrame::new(thread_id, run_id, params);
     let Inner {
         view,
         state_view,

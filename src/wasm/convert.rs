@@ -1,21 +1,19 @@
 //! The one place values cross between Rust and JavaScript.
 //!
-//! Values travel as JSON text: serde_json writes it in Rust and the engine's
+//! Values travel as JSON text: `core::json` writes it in Rust and the engine's
 //! `JSON.parse` builds the objects, and `JSON.stringify` the other way. One
 //! serializer serves the request body, the views and the callbacks, which
 //! keeps the binary small, and `JSON.parse` builds objects faster than
 //! property-by-property calls across the boundary would.
 
-use serde::Serialize;
 use wasm_bindgen::JsValue;
 
 use super::error::js_error;
+use crate::core::json::{to_json, ToJson};
 use crate::core::types::FromJson;
 
-pub fn to_js<T: Serialize + ?Sized>(v: &T) -> Result<JsValue, JsValue> {
-    let text = serde_json::to_string(v)
-        .map_err(|e| js_error("AgentError", &format!("cannot convert to JavaScript: {e}")))?;
-    js_sys::JSON::parse(&text)
+pub fn to_js<T: ToJson + ?Sized>(v: &T) -> Result<JsValue, JsValue> {
+    js_sys::JSON::parse(&to_json(v))
 }
 
 /// Reads a JS value as `T`; `what` names it in the error ("initialMessages").

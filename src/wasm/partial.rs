@@ -4,11 +4,11 @@
 //! path to them; everything else is shared with the object handed out
 //! before, which itself never changes.
 
-use serde::Serialize;
 use wasm_bindgen::JsValue;
 
 use super::convert::to_js;
 use super::js::{concat, with_tail};
+use crate::core::json::{Object, ToJson};
 use crate::core::partial_json::{PartialJson, Step, Update};
 
 pub struct PartialArgs {
@@ -20,18 +20,29 @@ pub struct PartialArgs {
 }
 
 /// What `withTail` applies (see `Update::Tail`).
-#[derive(Serialize)]
 struct Tail<'a> {
     path: &'a [Step<'a>],
     from: usize,
     members: Members<'a>,
 }
 
-#[derive(Serialize)]
-#[serde(untagged)]
+/// Array items, or object entries as `[key, value]` pairs.
 enum Members<'a> {
     Items(&'a [serde_json::Value]),
     Entries(Vec<(&'a str, &'a serde_json::Value)>),
+}
+
+impl ToJson for Tail<'_> {
+    fn write_json(&self, out: &mut String) {
+        let mut o = Object::open(out);
+        o.field("path", self.path);
+        o.field("from", &self.from);
+        match &self.members {
+            Members::Items(items) => o.field("members", *items),
+            Members::Entries(entries) => o.field("members", entries),
+        }
+        o.close();
+    }
 }
 
 impl PartialArgs {

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use agui_wasm::core::error::RunError;
 use agui_wasm::core::history::History;
+use agui_wasm::core::json::{parse, to_json, ToJson};
 use agui_wasm::core::reducer::AgentState;
 use agui_wasm::core::run::{check_interrupts, prepare_input, Run, RunParams};
 use agui_wasm::core::stream::Limits;
@@ -134,7 +135,7 @@ pub fn replay_cut(case: &Value, cuts: &[usize]) -> Outcome {
     let result = (|| -> Result<(), RunError> {
         let now = 1.7e12; // 2023-11: the cases' expiry instants are far from it
         check_interrupts(&agent.pending_interrupts, input.resume.as_deref(), now)?;
-        outcome.request = serde_json::to_value(&input).unwrap();
+        outcome.request = json_of(&input);
         let status = case["status"].as_u64().unwrap_or(200) as u16;
         let body = sse_body(case);
         if !(200..300).contains(&status) {
@@ -159,10 +160,15 @@ pub fn replay_cut(case: &Value, cuts: &[usize]) -> Outcome {
         outcome.result = out.result;
         outcome.new_message_ids = Some(json!(out.new_message_ids));
     }
-    outcome.messages = serde_json::to_value(agent.messages.to_vec()).unwrap();
+    outcome.messages = json_of(&agent.messages.to_vec());
     outcome.state = agent.state.clone();
-    outcome.pending_interrupts = serde_json::to_value(&agent.pending_interrupts).unwrap();
+    outcome.pending_interrupts = json_of(&agent.pending_interrupts);
     outcome
+}
+
+/// A value as the client writes it to JavaScript (through `ToJson`).
+pub fn json_of<T: ToJson + ?Sized>(v: &T) -> Value {
+    parse(&to_json(v)).expect("ToJson writes JSON")
 }
 
 /// JSON with every number as f64, so `1` and `1.0` compare equal as in JS.

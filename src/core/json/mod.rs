@@ -2,5 +2,7 @@
 //! why they are not serde_json's); values are `serde_json::Value`.
 
 mod parse;
+mod write;
 
 pub use parse::{parse, parse_string, ParseError, MAX_DEPTH};
+pub use write::{to_json, write_str, JsonFields, Object, ToJson};

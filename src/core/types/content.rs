@@ -3,8 +3,10 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::core::json::{Object, ToJson};
+
 use super::from_json::{
-    expected, field, from_json_struct, from_json_tagged, object, tag, FromJson, ReadError,
+    expected, field, json_struct, json_tagged, object, tag, FromJson, ReadError,
 };
 use super::message::role_tag;
 use super::strict;
@@ -66,6 +68,35 @@ impl FromJson for PartSource {
     }
 }
 
+impl ToJson for PartSource {
+    fn write_json(&self, out: &mut String) {
+        let mut o = Object::open(out);
+        match self {
+            PartSource::Data { value, mime_type } => {
+                o.field("type", "data");
+                o.field("value", value);
+                o.field("mimeType", mime_type);
+            }
+            PartSource::Url { value, mime_type } => {
+                o.field("type", "url");
+                o.field("value", value);
+                o.field("mimeType", mime_type);
+            }
+            PartSource::File {
+                value,
+                provider,
+                mime_type,
+            } => {
+                o.field("type", "file");
+                o.field("value", value);
+                o.field("provider", provider);
+                o.field("mimeType", mime_type);
+            }
+        }
+        o.close();
+    }
+}
+
 /// The `type` names of [`PartSource`]; another name makes the part unusable.
 pub const SOURCE_TYPES: &[&str] = &["data", "url", "file"];
 
@@ -83,7 +114,7 @@ pub struct TextPart {
     pub metadata: Option<Value>,
 }
 
-from_json_struct!(TextPart {
+json_struct!(TextPart {
     kind: "type",
     id: "id",
     text: "text",
@@ -104,7 +135,7 @@ pub struct MediaPart<K> {
     pub metadata: Option<Value>,
 }
 
-from_json_struct!(MediaPart<K> {
+json_struct!(MediaPart<K> {
     kind: "type",
     id: "id",
     source: "source",
@@ -167,7 +198,7 @@ pub struct BinaryPart {
     pub filename: Option<String>,
 }
 
-from_json_struct!(BinaryPart {
+json_struct!(BinaryPart {
     kind: "type",
     mime_type: "mimeType",
     id: "id",
@@ -200,7 +231,7 @@ pub enum ContentPart {
     Binary(BinaryPart),
 }
 
-from_json_tagged!(ContentPart, "type", {
+json_tagged!(ContentPart, "type", {
     "text" => Text,
     "image" => Image,
     "audio" => Audio,
@@ -230,11 +261,10 @@ impl BinaryPart {
         } else {
             return None;
         };
-        let metadata = self
-            .filename
-            .as_ref()
-            .filter(|f| !f.is_empty())
-            .map(|f| serde_json::json!({ "filename": f }));
+        let metadata =
+            self.filename.as_ref().filter(|f| !f.is_empty()).map(|f| {
+                std::iter::once(("filename".to_owned(), Value::String(f.clone()))).collect()
+            });
         let part = MediaPart::<ImageTag> {
             metadata,
             ..MediaPart::new(source)
@@ -318,6 +348,15 @@ impl FromJson for Content {
             Value::String(s) => Ok(Content::Text(s)),
             v @ Value::Array(_) => Vec::from_json(v).map(Content::Parts),
             other => Err(expected("a string or an array of content parts", &other)),
+        }
+    }
+}
+
+impl ToJson for Content {
+    fn write_json(&self, out: &mut String) {
+        match self {
+            Content::Text(s) => s.write_json(out),
+            Content::Parts(parts) => parts.write_json(out),
         }
     }
 }

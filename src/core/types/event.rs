@@ -4,7 +4,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::content::Content;
-use super::from_json::{from_json_strings, from_json_struct, FromJson};
+use super::from_json::{json_strings, json_struct, FromJson};
 use super::message::{Message, ReasoningRole, TextRole, ToolRole};
 use super::patch::PatchOp;
 use super::run::{RunAgentInput, RunOutcome, SubagentOutcome, TokenUsage};
@@ -31,7 +31,7 @@ macro_rules! event {
             pub metadata: Option<Metadata>,
         }
 
-        from_json_struct!($name {
+        json_struct!($name {
             $($field: $wire $(with $reader)?,)*
             timestamp: "timestamp" with strict::timestamp,
             raw_event: "rawEvent" with strict::non_null,
@@ -348,7 +348,7 @@ pub enum EncryptedSubtype {
     Message,
 }
 
-from_json_strings!(EncryptedSubtype {
+json_strings!(EncryptedSubtype {
     "tool-call" => ToolCall,
     "message" => Message,
 });
@@ -411,6 +411,18 @@ macro_rules! events {
         #[serde(tag = "type")]
         pub enum Event {
             $(#[serde(rename = $wire)] $variant($ty),)*
+        }
+
+        /// Written as serde writes an internally tagged union: `type` first.
+        impl $crate::core::json::ToJson for Event {
+            fn write_json(&self, out: &mut String) {
+                let mut o = $crate::core::json::Object::open(out);
+                o.field("type", self.type_name());
+                match self {
+                    $(Event::$variant(e) => $crate::core::json::JsonFields::write_fields(e, &mut o),)*
+                }
+                o.close();
+            }
         }
 
         /// Every event type name of protocol 1.0.

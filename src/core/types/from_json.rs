@@ -5,7 +5,7 @@
 //! binary. Every value reaches the protocol types as a `serde_json::Value`
 //! anyway (events, and what JavaScript hands us), so the types read
 //! themselves from a `Value` through this one small trait, with field lists
-//! declared next to each struct by [`from_json_struct!`].
+//! declared next to each struct by [`json_struct!`].
 
 use std::fmt;
 
@@ -215,11 +215,14 @@ pub fn tag(v: &Value, key: &str) -> Result<String, ReadError> {
     }
 }
 
-/// Implements [`FromJson`] for a struct from its fields' wire names. A field
-/// may name its own reader (`fn(Option<Value>) -> Result<T, ReadError>`) for
-/// rules its type does not carry, such as "a safe integer". Fields the
-/// protocol does not describe are ignored, as the schema strips them.
-macro_rules! from_json_struct {
+/// Implements [`FromJson`] and [`ToJson`](crate::core::json::ToJson) for a
+/// struct from its fields' wire names, listed in declaration order (the
+/// order they are written in). A field may name its own reader
+/// (`fn(Option<Value>) -> Result<T, ReadError>`) for rules its type does not
+/// carry, such as "a safe integer". Fields the protocol does not describe
+/// are ignored when reading, as the schema strips them; absent options are
+/// left out when writing.
+macro_rules! json_struct {
     ($ty:ident $(<$g:ident>)? { $($field:ident: $wire:literal $(with $reader:path)?),* $(,)? }) => {
         impl$(<$g: $crate::core::types::from_json::FromJson>)? $crate::core::types::from_json::FromJson for $ty$(<$g>)? {
             fn from_json(
@@ -232,9 +235,23 @@ macro_rules! from_json_struct {
                 })
             }
         }
+
+        impl$(<$g: $crate::core::json::ToJson>)? $crate::core::json::JsonFields for $ty$(<$g>)? {
+            fn write_fields(&self, _o: &mut $crate::core::json::Object<'_>) {
+                $(_o.field($wire, &self.$field);)*
+            }
+        }
+
+        impl$(<$g: $crate::core::json::ToJson>)? $crate::core::json::ToJson for $ty$(<$g>)? {
+            fn write_json(&self, out: &mut String) {
+                let mut o = $crate::core::json::Object::open(out);
+                $crate::core::json::JsonFields::write_fields(self, &mut o);
+                o.close();
+            }
+        }
     };
 }
-pub(crate) use from_json_struct;
+pub(crate) use json_struct;
 
 macro_rules! read_field {
     ($m:ident, $wire:literal) => {
@@ -246,8 +263,9 @@ macro_rules! read_field {
 }
 pub(crate) use read_field;
 
-/// Implements [`FromJson`] for a fieldless enum written as fixed strings.
-macro_rules! from_json_strings {
+/// Implements [`FromJson`] and `ToJson` for a fieldless enum written as
+/// fixed strings.
+macro_rules! json_strings {
     ($ty:ident { $($wire:literal => $variant:ident),* $(,)? }) => {
         impl $crate::core::types::from_json::FromJson for $ty {
             fn from_json(
@@ -261,12 +279,24 @@ macro_rules! from_json_strings {
                 }
             }
         }
+
+        impl $crate::core::json::ToJson for $ty {
+            fn write_json(&self, out: &mut String) {
+                $crate::core::json::write_str(
+                    match self {
+                        $($ty::$variant => $wire,)*
+                    },
+                    out,
+                );
+            }
+        }
     };
 }
-pub(crate) use from_json_strings;
+pub(crate) use json_strings;
 
-/// Implements [`FromJson`] for a union of structs that each carry the tag.
-macro_rules! from_json_tagged {
+/// Implements [`FromJson`] and `ToJson` for a union of structs that each
+/// carry the tag.
+macro_rules! json_tagged {
     ($ty:ident, $tag:literal, { $($wire:literal => $variant:ident),* $(,)? }) => {
         impl $crate::core::types::from_json::FromJson for $ty {
             fn from_json(
@@ -279,9 +309,17 @@ macro_rules! from_json_tagged {
                 }
             }
         }
+
+        impl $crate::core::json::ToJson for $ty {
+            fn write_json(&self, out: &mut String) {
+                match self {
+                    $($ty::$variant(m) => $crate::core::json::ToJson::write_json(m, out),)*
+                }
+            }
+        }
     };
 }
-pub(crate) use from_json_tagged;
+pub(crate) use json_tagged;
 
 #[cfg(test)]
 mod tests {
@@ -292,14 +330,14 @@ mod tests {
     struct Inner {
         name: String,
     }
-    from_json_struct!(Inner { name: "name" });
+    json_struct!(Inner { name: "name" });
 
     #[derive(Debug, PartialEq)]
     struct Outer {
         items: Vec<Inner>,
         note: Option<String>,
     }
-    from_json_struct!(Outer {
+    json_struct!(Outer {
         items: "items",
         note: "note"
     });

@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::content::Content;
-use super::from_json::{from_json_strings, from_json_struct, from_json_tagged};
+use super::from_json::{json_strings, json_struct, json_tagged};
 use super::strict::{JsonObject, Metadata};
 use super::tool::ToolCall;
 
@@ -20,7 +20,7 @@ macro_rules! role_tag {
             Tag,
         }
 
-        $crate::core::types::from_json::from_json_strings!($name { $lit => Tag });
+        $crate::core::types::from_json::json_strings!($name { $lit => Tag });
     };
 }
 pub(crate) use role_tag;
@@ -52,7 +52,7 @@ pub struct InstructionMessage<R> {
     pub subagent_run_id: Option<String>,
 }
 
-from_json_struct!(InstructionMessage<R> {
+json_struct!(InstructionMessage<R> {
     role: "role",
     id: "id",
     content: "content",
@@ -106,7 +106,7 @@ pub struct AssistantMessage {
     pub subagent_run_id: Option<String>,
 }
 
-from_json_struct!(AssistantMessage {
+json_struct!(AssistantMessage {
     role: "role",
     id: "id",
     content: "content",
@@ -135,7 +135,7 @@ pub struct UserMessage {
     pub subagent_run_id: Option<String>,
 }
 
-from_json_struct!(UserMessage {
+json_struct!(UserMessage {
     role: "role",
     id: "id",
     content: "content",
@@ -164,7 +164,7 @@ pub struct ToolMessage {
     pub subagent_run_id: Option<String>,
 }
 
-from_json_struct!(ToolMessage {
+json_struct!(ToolMessage {
     role: "role",
     id: "id",
     content: "content",
@@ -190,7 +190,7 @@ pub struct ActivityMessage {
     pub subagent_run_id: Option<String>,
 }
 
-from_json_struct!(ActivityMessage {
+json_struct!(ActivityMessage {
     role: "role",
     id: "id",
     activity_type: "activityType",
@@ -216,7 +216,7 @@ pub struct ReasoningMessage {
     pub subagent_run_id: Option<String>,
 }
 
-from_json_struct!(ReasoningMessage {
+json_struct!(ReasoningMessage {
     role: "role",
     id: "id",
     content: "content",
@@ -240,7 +240,7 @@ pub enum Message {
     Reasoning(ReasoningMessage),
 }
 
-from_json_tagged!(Message, "role", {
+json_tagged!(Message, "role", {
     "developer" => Developer,
     "system" => System,
     "assistant" => Assistant,
@@ -273,7 +273,7 @@ pub enum TextRole {
     User,
 }
 
-from_json_strings!(TextRole {
+json_strings!(TextRole {
     "developer" => Developer,
     "system" => System,
     "assistant" => Assistant,

@@ -2,6 +2,8 @@
 
 use serde::Serialize;
 
+use crate::core::json::{Object, ToJson};
+
 use super::from_json::{field, object, tag, FromJson, ReadError};
 use serde_json::Value;
 
@@ -60,6 +62,12 @@ fn is_pointer(s: &str) -> bool {
 impl FromJson for Pointer {
     fn from_json(v: Value) -> Result<Self, ReadError> {
         Pointer::parse(String::from_json(v)?).map_err(ReadError::new)
+    }
+}
+
+impl ToJson for Pointer {
+    fn write_json(&self, out: &mut String) {
+        self.0.write_json(out);
     }
 }
 
@@ -125,6 +133,44 @@ impl FromJson for PatchOp {
             },
             other => return Err(ReadError::unknown_tag("op", other)),
         })
+    }
+}
+
+impl ToJson for PatchOp {
+    fn write_json(&self, out: &mut String) {
+        let mut o = Object::open(out);
+        match self {
+            PatchOp::Add { path, value } => {
+                o.field("op", "add");
+                o.field("path", path);
+                o.field("value", value);
+            }
+            PatchOp::Remove { path } => {
+                o.field("op", "remove");
+                o.field("path", path);
+            }
+            PatchOp::Replace { path, value } => {
+                o.field("op", "replace");
+                o.field("path", path);
+                o.field("value", value);
+            }
+            PatchOp::Move { from, path } => {
+                o.field("op", "move");
+                o.field("from", from);
+                o.field("path", path);
+            }
+            PatchOp::Copy { from, path } => {
+                o.field("op", "copy");
+                o.field("from", from);
+                o.field("path", path);
+            }
+            PatchOp::Test { path, value } => {
+                o.field("op", "test");
+                o.field("path", path);
+                o.field("value", value);
+            }
+        }
+        o.close();
     }
 }
 

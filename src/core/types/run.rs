@@ -3,9 +3,9 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::from_json::{
-    field, from_json_strings, from_json_struct, object, tag, FromJson, ReadError,
-};
+use crate::core::json::{Object, ToJson};
+
+use super::from_json::{field, json_strings, json_struct, object, tag, FromJson, ReadError};
 use super::message::Message;
 use super::strict::{self, JsonObject, Metadata};
 use super::tool::{Context, Tool};
@@ -32,7 +32,7 @@ pub struct Interrupt {
     pub subagent_run_id: Option<String>,
 }
 
-from_json_struct!(Interrupt {
+json_struct!(Interrupt {
     id: "id",
     reason: "reason",
     message: "message",
@@ -52,7 +52,7 @@ pub enum ResumeStatus {
     Cancelled,
 }
 
-from_json_strings!(ResumeStatus {
+json_strings!(ResumeStatus {
     "resolved" => Resolved,
     "cancelled" => Cancelled,
 });
@@ -71,7 +71,7 @@ pub struct ResumeEntry {
     pub metadata: Option<Metadata>,
 }
 
-from_json_struct!(ResumeEntry {
+json_struct!(ResumeEntry {
     interrupt_id: "interruptId",
     status: "status",
     payload: "payload" with strict::non_null,
@@ -101,7 +101,7 @@ pub struct TokenUsage {
     pub cache_write_input_tokens: Option<i64>,
 }
 
-from_json_struct!(TokenUsage {
+json_struct!(TokenUsage {
     provider: "provider",
     model: "model",
     input_tokens: "inputTokens" with strict::count,
@@ -155,6 +155,26 @@ impl FromJson for RunOutcome {
     }
 }
 
+impl ToJson for RunOutcome {
+    fn write_json(&self, out: &mut String) {
+        let mut o = Object::open(out);
+        match self {
+            RunOutcome::Success {
+                pending_tool_call_ids,
+            } => {
+                o.field("type", "success");
+                o.field("pendingToolCallIds", pending_tool_call_ids);
+            }
+            RunOutcome::Interrupt { interrupts } => {
+                o.field("type", "interrupt");
+                o.field("interrupts", interrupts);
+            }
+            RunOutcome::Cancelled {} => o.field("type", "cancelled"),
+        }
+        o.close();
+    }
+}
+
 /// How a subagent ended (SUBAGENT_FINISHED.outcome).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -179,6 +199,20 @@ impl FromJson for SubagentOutcome {
             },
             other => return Err(ReadError::unknown_tag("type", other)),
         })
+    }
+}
+
+impl ToJson for SubagentOutcome {
+    fn write_json(&self, out: &mut String) {
+        let mut o = Object::open(out);
+        match self {
+            SubagentOutcome::Success {} => o.field("type", "success"),
+            SubagentOutcome::Suspended { interrupt_ids } => {
+                o.field("type", "suspended");
+                o.field("interruptIds", interrupt_ids);
+            }
+        }
+        o.close();
     }
 }
 
@@ -212,7 +246,7 @@ pub struct RunAgentInput {
     pub resume: Option<Vec<ResumeEntry>>,
 }
 
-from_json_struct!(RunAgentInput {
+json_struct!(RunAgentInput {
     thread_id: "threadId",
     run_id: "runId",
     protocol_version: "protocolVersion",

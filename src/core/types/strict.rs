@@ -1,5 +1,5 @@
 //! Field readers for the protocol's null and number rules that a field's
-//! type does not carry (see `from_json_struct!`'s `with`).
+//! type does not carry (see `json_struct!`'s `with`).
 
 use serde_json::Value;
 

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::from_json::{from_json_strings, from_json_struct};
+use super::from_json::{json_strings, json_struct};
 use super::strict::{self, Metadata};
 
 /// The only tool-call kind the protocol has.
@@ -15,7 +15,7 @@ pub enum ToolCallType {
     Function,
 }
 
-from_json_strings!(ToolCallType { "function" => Function });
+json_strings!(ToolCallType { "function" => Function });
 
 /// The function a tool call invokes; `arguments` is a JSON string.
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
@@ -25,7 +25,7 @@ pub struct FunctionCall {
     pub arguments: String,
 }
 
-from_json_struct!(FunctionCall {
+json_struct!(FunctionCall {
     name: "name",
     arguments: "arguments",
 });
@@ -45,7 +45,7 @@ pub struct ToolCall {
     pub metadata: Option<Metadata>,
 }
 
-from_json_struct!(ToolCall {
+json_struct!(ToolCall {
     id: "id",
     kind: "type",
     function: "function",
@@ -66,7 +66,7 @@ pub struct Tool {
     pub metadata: Option<Metadata>,
 }
 
-from_json_struct!(Tool {
+json_struct!(Tool {
     name: "name",
     description: "description",
     parameters: "parameters" with strict::non_null,
@@ -81,7 +81,7 @@ pub struct Context {
     pub value: String,
 }
 
-from_json_struct!(Context {
+json_struct!(Context {
     description: "description",
     value: "value",
 });
