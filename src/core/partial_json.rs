@@ -99,7 +99,7 @@ use std::fmt;
 
 use serde_json::{map::Entry, Map, Number, Value};
 
-use super::json::ToJson;
+use super::json::{parse_f64, ToJson};
 
 /// The streaming form of [`partial_value`]: push deltas, read the value.
 pub struct PartialJson {
@@ -1346,7 +1346,7 @@ impl NumTok {
                 .clamp(-MAX_EXP, MAX_EXP)
                 .to_string(),
         );
-        let magnitude: f64 = text.parse().unwrap_or(f64::NAN);
+        let magnitude = parse_f64(&text).unwrap_or(f64::NAN);
         js_number(if self.neg { -magnitude } else { magnitude })
     }
 }

@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::error::RunError;
 use super::history::History;
 use super::ids;
-use super::json::{to_json, Object, ToJson};
+use super::json::{parse_f64, to_json, Object, ToJson};
 use super::reducer::{AgentState, Applied, Finished, Reducer};
 use super::stream::{EventStream, Limits};
 use super::types::content::upgrade_parts;
@@ -275,7 +275,7 @@ pub fn parse_instant(s: &str) -> Option<f64> {
             while b.get(end).is_some_and(u8::is_ascii_digit) {
                 end += 1;
             }
-            let frac: f64 = format!("0.{}", s.get(start..end)?).parse().ok()?;
+            let frac = parse_f64(&format!("0.{}", s.get(start..end)?))?;
             sec += frac;
             at = end;
         }

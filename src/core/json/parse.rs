@@ -11,6 +11,8 @@ use std::fmt;
 
 use serde_json::{Map, Number, Value};
 
+use super::number::parse_f64;
+
 /// How deeply arrays and objects may nest: serde_json's recursion limit, so
 /// a document refused before is refused now.
 pub const MAX_DEPTH: usize = 128;
@@ -334,7 +336,7 @@ impl Parser<'_> {
                 return Ok(Value::Number(n));
             }
         }
-        let f: f64 = text.parse().unwrap_or(f64::NAN);
+        let f = parse_f64(text).unwrap_or(f64::NAN);
         Number::from_f64(f)
             .map(Value::Number)
             .ok_or_else(|| self.fail_at(self.at, "number out of range"))
