@@ -122,13 +122,8 @@ fn events_after_a_failure_are_not_applied() {
 /// failure reproduces).
 #[test]
 fn random_splits_give_the_same_outcome() {
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut random = support::xorshift(0x2545_F491_4F6C_DD1D);
+    let mut next = move |n: usize| (random() % n as u64) as usize;
     for dir in support::case_dirs() {
         for file in support::case_files(&dir) {
             let case: Value =

@@ -88,13 +88,7 @@ fn agrees_on_every_recorded_document_and_event() {
 fn agrees_on_mutated_documents() {
     let docs = payloads(&corpus());
     let alphabet = b"{}[]\",:\\/ \t\n\r0123456789-+.eEtrufalsn\x01\x7fu";
-    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = support::xorshift(0x2545_f491_4f6c_dd1d);
     let mut checked = 0;
     for doc in docs.iter().filter(|d| d.len() < 2000) {
         for _ in 0..40 {

@@ -13,6 +13,16 @@ use agui_wasm::core::stream::Limits;
 use agui_wasm::core::types::{Interrupt, Message};
 use serde_json::{json, Value};
 
+/// A seeded xorshift generator, so a failing random test reproduces.
+pub fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
 /// The folders of cases to run: the shared ones and `AGUI_CONFORMANCE_DIR`.
 pub fn case_dirs() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -301,6 +301,16 @@ impl PartialOrd for Big {
 mod tests {
     use super::*;
 
+    /// A seeded generator, so a failure reproduces.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     /// Our answer against the standard library's, bit for bit.
     fn agree(text: &str) {
         let ours = parse_f64(text).unwrap_or_else(|| panic!("refused {text:?}"));
@@ -365,13 +375,7 @@ mod tests {
     fn long_mantissas_round_on_every_digit() {
         // Exact expansions of doubles and of the halfway points between
         // neighbours, cut and nudged around their last digits.
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..3000 {
             let x = f64::from_bits(next() % 0x7ff0_0000_0000_0000);
             let exact = format!("{x:.1100e}");
@@ -444,13 +448,7 @@ mod tests {
 
     #[test]
     fn shortest_forms_and_wide_mantissas() {
-        let mut seed = 0x0bad_cafe_f00d_d00d_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x0bad_cafe_f00d_d00d);
         for _ in 0..200_000 {
             // Shortest round-trip forms of doubles between 1e-20 and 1e20.
             let x = f64::from_bits(0x3bc0_0000_0000_0000 + next() % 0x0820_0000_0000_0000);
@@ -465,13 +463,7 @@ mod tests {
 
     #[test]
     fn random_numbers_of_every_shape() {
-        let mut seed = 0x1234_5678_9abc_def1_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x1234_5678_9abc_def1);
         for _ in 0..200_000 {
             let len = 1 + (next() % 40) as usize;
             let digits: String = (0..len)

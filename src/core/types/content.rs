@@ -69,30 +69,22 @@ impl FromJson for PartSource {
 }
 
 impl ToJson for PartSource {
+    /// In serde's order for every kind: `type`, `value`, `provider`, `mimeType`.
     fn write_json(&self, out: &mut String) {
-        let mut o = Object::open(out);
-        match self {
-            PartSource::Data { value, mime_type } => {
-                o.field("type", "data");
-                o.field("value", value);
-                o.field("mimeType", mime_type);
-            }
-            PartSource::Url { value, mime_type } => {
-                o.field("type", "url");
-                o.field("value", value);
-                o.field("mimeType", mime_type);
-            }
+        let (kind, value, provider, mime_type) = match self {
+            PartSource::Data { value, mime_type } => ("data", value, None, Some(mime_type)),
+            PartSource::Url { value, mime_type } => ("url", value, None, mime_type.as_ref()),
             PartSource::File {
                 value,
                 provider,
                 mime_type,
-            } => {
-                o.field("type", "file");
-                o.field("value", value);
-                o.field("provider", provider);
-                o.field("mimeType", mime_type);
-            }
-        }
+            } => ("file", value, provider.as_ref(), mime_type.as_ref()),
+        };
+        let mut o = Object::open(out);
+        o.field("type", kind);
+        o.field("value", value);
+        o.field("provider", &provider);
+        o.field("mimeType", &mime_type);
         o.close();
     }
 }

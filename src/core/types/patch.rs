@@ -137,39 +137,21 @@ impl FromJson for PatchOp {
 }
 
 impl ToJson for PatchOp {
+    /// In serde's order for every op: `op`, `from`, `path`, `value`.
     fn write_json(&self, out: &mut String) {
+        let (op, from, path, value) = match self {
+            PatchOp::Add { path, value } => ("add", None, path, Some(value)),
+            PatchOp::Remove { path } => ("remove", None, path, None),
+            PatchOp::Replace { path, value } => ("replace", None, path, Some(value)),
+            PatchOp::Move { from, path } => ("move", Some(from), path, None),
+            PatchOp::Copy { from, path } => ("copy", Some(from), path, None),
+            PatchOp::Test { path, value } => ("test", None, path, Some(value)),
+        };
         let mut o = Object::open(out);
-        match self {
-            PatchOp::Add { path, value } => {
-                o.field("op", "add");
-                o.field("path", path);
-                o.field("value", value);
-            }
-            PatchOp::Remove { path } => {
-                o.field("op", "remove");
-                o.field("path", path);
-            }
-            PatchOp::Replace { path, value } => {
-                o.field("op", "replace");
-                o.field("path", path);
-                o.field("value", value);
-            }
-            PatchOp::Move { from, path } => {
-                o.field("op", "move");
-                o.field("from", from);
-                o.field("path", path);
-            }
-            PatchOp::Copy { from, path } => {
-                o.field("op", "copy");
-                o.field("from", from);
-                o.field("path", path);
-            }
-            PatchOp::Test { path, value } => {
-                o.field("op", "test");
-                o.field("path", path);
-                o.field("value", value);
-            }
-        }
+        o.field("op", op);
+        o.field("from", &from);
+        o.field("path", path);
+        o.field("value", &value);
         o.close();
     }
 }
