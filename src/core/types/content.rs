@@ -44,6 +44,17 @@ pub enum PartSource {
     },
 }
 
+/// Only what a field that failed to read holds until its struct is
+/// discarded (see `from_json::take`).
+impl Default for PartSource {
+    fn default() -> Self {
+        PartSource::Url {
+            value: String::new(),
+            mime_type: None,
+        }
+    }
+}
+
 impl FromJson for PartSource {
     fn from_json(v: Value) -> Result<Self, ReadError> {
         let ty = tag(&v, "type")?;

@@ -188,6 +188,43 @@ pub fn field<T: FromJson>(m: &mut Map<String, Value>, key: &str) -> Result<T, Re
     T::from_field(m.remove(key), key)
 }
 
+/// Reads field `key` of `m` unless an earlier field failed; a failure is
+/// kept in `err` (the first one only) and reads as the default, which the
+/// caller then discards. One instance per field type, shared by every
+/// struct.
+#[inline(never)]
+pub fn take<T: FromJson + Default>(
+    m: &mut Map<String, Value>,
+    key: &str,
+    err: &mut Option<ReadError>,
+) -> T {
+    if err.is_some() {
+        return T::default();
+    }
+    keep_first(T::from_field(m.remove(key), key), err)
+}
+
+/// [`take`] with the field's own reader.
+#[inline(never)]
+pub fn take_with<T: Default>(
+    m: &mut Map<String, Value>,
+    key: &str,
+    err: &mut Option<ReadError>,
+    reader: fn(Option<Value>) -> Result<T, ReadError>,
+) -> T {
+    if err.is_some() {
+        return T::default();
+    }
+    keep_first(reader(m.remove(key)).map_err(|e| e.within(key)), err)
+}
+
+fn keep_first<T: Default>(read: Result<T, ReadError>, err: &mut Option<ReadError>) -> T {
+    read.unwrap_or_else(|e| {
+        *err = Some(e);
+        T::default()
+    })
+}
+
 /// Reads field `key` of `m` where `null` means absent, as options passed
 /// from JavaScript (`{ tools: null }`) are read.
 pub fn loose_field<T: FromJson>(
@@ -224,15 +261,23 @@ pub fn tag(v: &Value, key: &str) -> Result<String, ReadError> {
 /// left out when writing.
 macro_rules! json_struct {
     ($ty:ident $(<$g:ident>)? { $($field:ident: $wire:literal $(with $reader:path)?),* $(,)? }) => {
-        impl$(<$g: $crate::core::types::from_json::FromJson>)? $crate::core::types::from_json::FromJson for $ty$(<$g>)? {
+        impl$(<$g: $crate::core::types::from_json::FromJson + Default>)? $crate::core::types::from_json::FromJson for $ty$(<$g>)? {
             fn from_json(
                 v: serde_json::Value,
             ) -> Result<Self, $crate::core::types::from_json::ReadError> {
                 #[allow(unused_mut)]
                 let mut m = $crate::core::types::from_json::object(v)?;
-                Ok(Self {
-                    $($field: $crate::core::types::from_json::read_field!(m, $wire $(, $reader)?)?,)*
-                })
+                // Every field is read, in order, and the first error kept:
+                // one error exit for the whole struct instead of one per
+                // field, each dropping the fields read before it.
+                let mut _err = None;
+                let built = Self {
+                    $($field: $crate::core::types::from_json::read_field!(m, $wire, _err $(, $reader)?),)*
+                };
+                match _err {
+                    None => Ok(built),
+                    Some(e) => Err(e),
+                }
             }
         }
 
@@ -254,11 +299,11 @@ macro_rules! json_struct {
 pub(crate) use json_struct;
 
 macro_rules! read_field {
-    ($m:ident, $wire:literal) => {
-        $crate::core::types::from_json::field(&mut $m, $wire)
+    ($m:ident, $wire:literal, $err:ident) => {
+        $crate::core::types::from_json::take(&mut $m, $wire, &mut $err)
     };
-    ($m:ident, $wire:literal, $reader:path) => {
-        $reader($m.remove($wire)).map_err(|e| e.within($wire))
+    ($m:ident, $wire:literal, $err:ident, $reader:path) => {
+        $crate::core::types::from_json::take_with(&mut $m, $wire, &mut $err, $reader)
     };
 }
 pub(crate) use read_field;

@@ -44,10 +44,11 @@ json_struct!(Interrupt {
 });
 
 /// How an interrupt was answered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum ResumeStatus {
+    #[default]
     Resolved,
     Cancelled,
 }
