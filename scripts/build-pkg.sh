@@ -18,7 +18,7 @@ CARGO_TARGET_DIR="$target/adapters-build" cargo build --lib --release --target w
 out=$(mktemp -d pkg.build.XXXXXX)
 trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/dist"
-if [ ! -x scripts/node_modules/.bin/wasm-opt ]; then
+if [ ! -x scripts/node_modules/.bin/wasm-opt ] || [ ! -x scripts/node_modules/.bin/esbuild ]; then
   (cd scripts && npm install --no-audit --no-fund --loglevel=error)
 fi
 for variant in dist:"$target" dist-proto:"$target/proto-build" dist-adapters:"$target/adapters-build"; do
@@ -42,12 +42,15 @@ gz() { gzip -9 -c "$1" | wc -c; }
 wasm_raw=$(wc -c < pkg/dist/agui_wasm_bg.wasm)
 wasm_gz=$(gz pkg/dist/agui_wasm_bg.wasm)
 # The default browser entry: index.js and its glue (react.js and the
-# optional proto entry are not part of it).
-js_gz=$(gz pkg/index.js)
-while IFS= read -r f; do js_gz=$((js_gz + $(gz "$f"))); done < <(find pkg/dist -name '*.js')
+# optional proto entry are not part of it), as shipped and as an application
+# ships it (bundled and minified, as the reference's 98 KB is measured); the
+# budget is held to the latter.
+js_files_gz=$(gz pkg/index.js)
+while IFS= read -r f; do js_files_gz=$((js_files_gz + $(gz "$f"))); done < <(find pkg/dist -name '*.js')
+js_gz=$(node scripts/entry-size.mjs pkg)
 total=$((wasm_gz + js_gz))
-awk -v r="$wasm_raw" -v w="$wasm_gz" -v j="$js_gz" -v t="$total" -v b="$BUDGET_KB" 'BEGIN {
-  printf "package size: wasm %d B raw, %d B gzipped; js %d B gzipped; total %.1f KB gzipped (budget %d KB)\n", r, w, j, t / 1024, b }' 
+awk -v r="$wasm_raw" -v w="$wasm_gz" -v j="$js_gz" -v f="$js_files_gz" -v t="$total" -v b="$BUDGET_KB" 'BEGIN {
+  printf "package size: wasm %d B raw, %d B gzipped; js %d B gzipped bundled and minified (%d B as shipped, unminified); total %.1f KB gzipped (budget %d KB)\n", r, w, j, f, t / 1024, b }'
 proto_gz=$(gz pkg/dist-proto/agui_wasm_bg.wasm)
 awk -v p="$proto_gz" -v w="$wasm_gz" 'BEGIN { printf "optional agui-wasm/proto entry: wasm %d B gzipped (+%d B over the default)\n", p, p - w }'
 adapters_gz=$(gz pkg/dist-adapters/agui_wasm_bg.wasm)
