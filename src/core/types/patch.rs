@@ -33,8 +33,23 @@ impl Pointer {
         self.0
             .split('/')
             .skip(1)
-            .map(|t| t.replace("~1", "/").replace("~0", "~"))
+            .map(unescape)
     }
+}
+
+/// `~1` is `/` and `~0` is `~`, in one pass (so `~01` is `~1`, as RFC 6901
+/// orders it); the grammar check has already refused any other `~`.
+fn unescape(token: &str) -> String {
+    let mut out = String::with_capacity(token.len());
+    let mut chars = token.chars();
+    while let Some(c) = chars.next() {
+        if c == '~' {
+            out.push(if chars.next() == Some('1') { '/' } else { '~' });
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn is_pointer(s: &str) -> bool {
@@ -173,5 +188,7 @@ mod tests {
         }
         let p = Pointer::parse("/a~1b/c~0d").unwrap();
         assert_eq!(p.tokens().collect::<Vec<_>>(), vec!["a/b", "c~d"]);
+        let p = Pointer::parse("/~01/é~1~0/").unwrap();
+        assert_eq!(p.tokens().collect::<Vec<_>>(), vec!["~1", "é/~", ""]);
     }
 }
