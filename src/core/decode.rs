@@ -305,7 +305,7 @@ fn strip_tagged(array: Option<&mut Value>, tag: &str, known: &[&str], warnings: 
             if !keep {
                 warnings.push(format!(
                     "Removed an element with unrecognised {tag} {}",
-                    v.get(tag).unwrap_or(&Value::Null)
+                    to_json(v.get(tag).unwrap_or(&Value::Null))
                 ));
             }
             keep
