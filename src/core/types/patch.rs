@@ -30,10 +30,7 @@ impl Pointer {
 
     /// The unescaped reference tokens, in order.
     pub fn tokens(&self) -> impl Iterator<Item = String> + '_ {
-        self.0
-            .split('/')
-            .skip(1)
-            .map(unescape)
+        self.0.split('/').skip(1).map(unescape)
     }
 }
 
