@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::error::RunError;
 use super::history::History;
 use super::ids;
-use super::json::{parse_f64, to_json, Object, ToJson};
+use super::json::{parse_f64, to_json, write_items, Object, ToJson};
 use super::reducer::{AgentState, Applied, Finished, Reducer};
 use super::stream::{EventStream, Limits};
 use super::types::content::upgrade_parts;
@@ -158,14 +158,7 @@ struct Outgoing<'a>(&'a History);
 
 impl ToJson for Outgoing<'_> {
     fn write_json(&self, out: &mut String) {
-        out.push('[');
-        for (i, m) in self.0.iter().filter_map(outgoing).enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            m.write_json(out);
-        }
-        out.push(']');
+        write_items(self.0.iter().filter_map(outgoing), out);
     }
 }
 

@@ -7,4 +7,4 @@ mod write;
 
 pub use number::parse_f64;
 pub use parse::{parse, parse_string, ParseError, MAX_DEPTH};
-pub use write::{to_json, write_str, JsonFields, Object, ToJson};
+pub use write::{to_json, write_items, write_str, JsonFields, Object, ToJson};

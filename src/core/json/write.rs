@@ -100,7 +100,8 @@ pub fn write_str(s: &str, out: &mut String) {
     out.push('"');
 }
 
-fn write_items<'a, T: ToJson + 'a>(items: impl IntoIterator<Item = &'a T>, out: &mut String) {
+/// A JSON array of `items`.
+pub fn write_items<T: ToJson>(items: impl IntoIterator<Item = T>, out: &mut String) {
     out.push('[');
     for (i, item) in items.into_iter().enumerate() {
         if i > 0 {
@@ -199,6 +200,12 @@ impl<A: ToJson, B: ToJson> ToJson for (A, B) {
         out.push(',');
         self.1.write_json(out);
         out.push(']');
+    }
+}
+
+impl<T: ToJson + Clone> ToJson for std::borrow::Cow<'_, T> {
+    fn write_json(&self, out: &mut String) {
+        (**self).write_json(out);
     }
 }
 

@@ -5,7 +5,8 @@
 //! binary. Every value reaches the protocol types as a `serde_json::Value`
 //! anyway (events, and what JavaScript hands us), so the types read
 //! themselves from a `Value` through this one small trait, with field lists
-//! declared next to each struct by [`json_struct!`].
+//! declared next to each struct by [`json_struct!`]. The same lists write
+//! them back out (`core::json::ToJson`), so a field's wire name is stated once.
 
 use std::fmt;
 
