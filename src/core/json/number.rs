@@ -4,8 +4,11 @@
 //! (10 KB that gzip cannot shrink) were a sixteenth of the gzipped
 //! WebAssembly build. Here most numbers take the exact fast path (at most 15
 //! digits and a power of ten up to 22, both exact in a double, so one
-//! correctly rounded operation), most others fit 128-bit integers, and the
-//! rest are divided out in big integers, slower but without tables. A test holds the two to the same answer.
+//! correctly rounded operation), most others fit 128-bit integers, the rest
+//! of those with up to 19 digits use a power of ten computed to 128 bits
+//! (enough unless the value sits almost exactly between two doubles; a
+//! longer mantissa is tried as the 19-digit numbers around it), and only
+//! near-ties are divided out in big integers, slower but without tables. A test holds the two to the same answer.
 
 /// The value of `text` (`-?digits[.digits][e[+-]digits]`, as JSON and the
 /// partial-JSON reader write numbers), correctly rounded; infinite when it
@@ -105,6 +108,32 @@ fn magnitude(digits: &[u8], exp: i64) -> f64 {
     if digits.len() <= 19 && (-19..=19).contains(&exp) {
         return wide(digits, exp);
     }
+    if digits.len() <= 19 {
+        let m = digits.iter().fold(0u64, |m, &d| m * 10 + u64::from(d));
+        if let Some(v) = approximate(m, exp) {
+            return v;
+        }
+    }
+    if digits.len() > 19 {
+        // The value lies strictly between its first 19 digits and those plus
+        // one in the last place (the rest is nonzero: trailing zeros are
+        // gone). Rounding is monotonic, so when both bounds round to the same
+        // double, the value does too; only a near-tie needs every digit.
+        let rest = exp + (digits.len() - 19) as i64;
+        let (head, mut up) = (&digits[..19], digits[..19].to_vec());
+        for d in up.iter_mut().rev() {
+            *d = (*d + 1) % 10;
+            if *d != 0 {
+                break;
+            }
+        }
+        if up[0] != 0 {
+            let low = magnitude(head, rest);
+            if low == magnitude(&up, rest) {
+                return low;
+            }
+        }
+    }
     slow(digits, exp)
 }
 
@@ -130,6 +159,105 @@ const POW10: [f64; 23] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
     1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ];
+
+/// m × 10^exp from a 128-bit approximation of the power of ten, computed
+/// by repeated squaring (truncating each product). `None` when the approximation falls so near a
+/// rounding boundary that its error could decide it, or the result is far
+/// below the normal range; the exact path answers those.
+fn approximate(m: u64, exp: i64) -> Option<f64> {
+    let power = Wide::pow(
+        if exp < 0 { Wide::TENTH } else { Wide::TEN },
+        exp.unsigned_abs(),
+    );
+    let lz = m.leading_zeros();
+    let x = Wide {
+        m: u128::from(m) << (64 + lz),
+        e: -i64::from(64 + lz),
+    }
+    .mul(power);
+    // The value is x.m × 2^x.e with x.m in [2^127, 2^128).
+    let e = 127 + x.e;
+    if e > 1023 {
+        return Some(f64::INFINITY);
+    }
+    let unit = (e - 52).max(-1074);
+    let below = unit - x.e;
+    if below > 127 {
+        // Under half the smallest subnormal: zero, unless it may be that half.
+        return (e < -1075).then_some(0.0);
+    }
+    let rest = x.m & ((1u128 << below) - 1);
+    let half = 1u128 << (below - 1);
+    // The power's relative error is below 20·k·2^-127 (its base's rounding
+    // and each truncation, amplified by the rest of the power), so under
+    // 2^14 units of the last place here for any exponent that reaches this
+    // point (k < 360); 2^20 leaves room.
+    if rest.abs_diff(half) <= 1 << 20 {
+        return None;
+    }
+    let q = (x.m >> below) + u128::from(rest > half);
+    let q = q as f64;
+    Some(if unit >= -1022 {
+        q * pow2(unit)
+    } else {
+        q * pow2(-1022) * pow2(unit + 1022)
+    })
+}
+
+/// A positive number m × 2^e with m normalized to 128 bits.
+#[derive(Clone, Copy)]
+struct Wide {
+    m: u128,
+    e: i64,
+}
+
+impl Wide {
+    const ONE: Wide = Wide {
+        m: 1 << 127,
+        e: -127,
+    };
+    const TEN: Wide = Wide {
+        m: 10 << 124,
+        e: -124,
+    };
+    /// 2^131 / 10, rounded to nearest.
+    const TENTH: Wide = Wide {
+        m: 0xcccc_cccc_cccc_cccc_cccc_cccc_cccc_cccd,
+        e: -131,
+    };
+
+    /// The top 128 bits of the product, normalized.
+    fn mul(self, other: Wide) -> Wide {
+        const LOW: u128 = u64::MAX as u128;
+        let (a1, a0) = (self.m >> 64, self.m & LOW);
+        let (b1, b0) = (other.m >> 64, other.m & LOW);
+        let (p00, p01, p10, p11) = (a0 * b0, a0 * b1, a1 * b0, a1 * b1);
+        let mid = (p00 >> 64) + (p01 & LOW) + (p10 & LOW);
+        let mut hi = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
+        let mut e = self.e + other.e + 128;
+        if hi >> 127 == 0 {
+            // Both factors are at least 2^127, so one place is enough.
+            let lo_top = (mid << 64) >> 127;
+            hi = (hi << 1) | lo_top;
+            e -= 1;
+        }
+        Wide { m: hi, e }
+    }
+
+    fn pow(mut base: Wide, mut k: u64) -> Wide {
+        let mut acc = Wide::ONE;
+        while k > 0 {
+            if k & 1 == 1 {
+                acc = acc.mul(base);
+            }
+            k >>= 1;
+            if k > 0 {
+                base = base.mul(base);
+            }
+        }
+        acc
+    }
+}
 
 /// digits × 10^exp as `num / den` in big integers, then the 53-bit quotient
 /// at the value's binary exponent, rounded half to even on the remainder.
@@ -191,16 +319,18 @@ fn cmp_shifted(a: &Big, b: &Big, shift: i64) -> std::cmp::Ordering {
     }
 }
 
-/// `num / den` for a quotient below 2^55, by shift and subtract.
+/// `num / den` for a quotient below 2^55, by shift and subtract: the
+/// divisor starts 54 places up and moves down one place per quotient bit.
 fn divide(mut num: Big, den: &Big) -> (u64, Big) {
     let mut q = 0u64;
+    let mut d = den.clone();
+    d.shl(54);
     for bit in (0..55).rev() {
-        let mut d = den.clone();
-        d.shl(bit);
         if num >= d {
             num.sub(&d);
             q |= 1 << bit;
         }
+        d.shr1();
     }
     (q, num)
 }
@@ -259,6 +389,18 @@ impl Big {
         }
         if limbs > 0 && !self.0.is_empty() {
             self.0.splice(0..0, std::iter::repeat_n(0, limbs));
+        }
+    }
+
+    fn shr1(&mut self) {
+        let mut carry = 0;
+        for limb in self.0.iter_mut().rev() {
+            let v = (*limb >> 1) | carry;
+            carry = *limb << 31;
+            *limb = v;
+        }
+        if self.0.last() == Some(&0) {
+            self.0.pop();
         }
     }
 
@@ -459,6 +601,35 @@ mod tests {
             let exp = (next() % 39) as i64 - 19;
             agree(&format!("{m}e{exp}"));
         }
+    }
+
+    /// Exact ties between two doubles that need few digits: r·5^k·2^j·2^k
+    /// with r·5^k a 54-bit odd mantissa. Only exponents 20 to 23 allow them
+    /// (5^k must divide a 54-bit number); those past the fast path (k = 23)
+    /// land exactly on a rounding boundary of the approximated power of ten,
+    /// which must leave them to the exact path.
+    #[test]
+    fn ties_with_few_digits_and_large_exponents() {
+        let mut checked = 0;
+        for k in 20u32..=23 {
+            let five = 5u64.pow(k);
+            for r in ((1u64 << 53) / five..=(1u64 << 54) / five).filter(|r| r % 2 == 1) {
+                let odd = u128::from(r) * u128::from(five);
+                if !((1u128 << 53)..(1u128 << 54)).contains(&odd) {
+                    continue;
+                }
+                for j in 0..8 {
+                    let d = u128::from(r) << j;
+                    if d >= 10u128.pow(19) {
+                        break;
+                    }
+                    agree(&format!("{d}e{k}"));
+                    agree(&format!("{}e{k}", d + 1));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
     }
 
     #[test]
