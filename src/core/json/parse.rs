@@ -156,49 +156,51 @@ impl Parser<'_> {
         }
         loop {
             items.push(self.value()?);
-            match self.peek() {
-                Some(b',') => self.at += 1,
-                Some(b']') => {
-                    self.at += 1;
-                    return Ok(Value::Array(items));
-                }
-                Some(_) => return Err(self.fail_here("expected `,` or `]`")),
-                None => return Err(self.eof("EOF while parsing a list")),
+            if !self.another(b']', "expected `,` or `]`", "EOF while parsing a list")? {
+                return Ok(Value::Array(items));
             }
         }
     }
 
     fn object(&mut self) -> Parsed<Value> {
+        const EOF: &str = "EOF while parsing an object";
         let mut map = Map::new();
         if self.peek() == Some(b'}') {
             self.at += 1;
             return Ok(Value::Object(map));
         }
         loop {
-            match self.peek() {
-                Some(b'"') => self.at += 1,
-                Some(_) => return Err(self.fail_here("key must be a string")),
-                None => return Err(self.eof("EOF while parsing an object")),
-            }
+            self.expect(b'"', "key must be a string", EOF)?;
             let key = self.string()?;
-            match self.peek() {
-                Some(b':') => self.at += 1,
-                Some(_) => return Err(self.fail_here("expected `:`")),
-                None => return Err(self.eof("EOF while parsing an object")),
-            }
+            self.expect(b':', "expected `:`", EOF)?;
             // A repeated key keeps its first place and takes the last value,
             // as `JSON.parse` does.
             map.insert(key, self.value()?);
-            match self.peek() {
-                Some(b',') => self.at += 1,
-                Some(b'}') => {
-                    self.at += 1;
-                    return Ok(Value::Object(map));
-                }
-                Some(_) => return Err(self.fail_here("expected `,` or `}`")),
-                None => return Err(self.eof("EOF while parsing an object")),
+            if !self.another(b'}', "expected `,` or `}`", EOF)? {
+                return Ok(Value::Object(map));
             }
         }
+    }
+
+    /// Takes `want`, the next byte that is not whitespace.
+    fn expect(&mut self, want: u8, reason: &'static str, eof: &'static str) -> Parsed<()> {
+        match self.peek() {
+            Some(b) if b == want => {
+                self.at += 1;
+                Ok(())
+            }
+            Some(_) => Err(self.fail_here(reason)),
+            None => Err(self.eof(eof)),
+        }
+    }
+
+    /// After a member: `true` past a `,`, `false` past the closing `close`.
+    fn another(&mut self, close: u8, reason: &'static str, eof: &'static str) -> Parsed<bool> {
+        if self.peek() == Some(b',') {
+            self.at += 1;
+            return Ok(true);
+        }
+        self.expect(close, reason, eof).map(|()| false)
     }
 
     /// The rest of a string whose opening quote has been taken.
