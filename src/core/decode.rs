@@ -12,7 +12,7 @@ use thiserror::Error;
 
 use super::fast_delta::fast_delta;
 use super::ids;
-use super::json::to_json;
+use super::json::{parse, to_json};
 use super::types::content::{PART_TYPES, SOURCE_TYPES};
 use super::types::patch::PATCH_OPS;
 use super::types::run::{RUN_OUTCOMES, SUBAGENT_OUTCOMES};
@@ -54,7 +54,7 @@ impl Decoder {
         if let Some(event) = fast_delta(data) {
             return Ok(Some(event));
         }
-        let value = crate::core::json::parse(data).map_err(|e| DecodeError::Json {
+        let value = parse(data).map_err(|e| DecodeError::Json {
             reason: e.to_string(),
         })?;
         self.decode_value(value, warnings)
@@ -242,7 +242,7 @@ fn upgrade_binary_values(parts: &[Value]) -> Vec<Value> {
         };
         match legacy.upgrade() {
             Some(modern) => {
-                let modern = crate::core::json::parse(&to_json(&modern)).unwrap_or(Value::Null);
+                let modern = parse(&to_json(&modern)).unwrap_or(Value::Null);
                 if !parts
                     .iter()
                     .any(|other| matches_modern(other, &modern, &legacy))

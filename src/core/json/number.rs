@@ -100,21 +100,19 @@ fn magnitude(digits: &[u8], exp: i64) -> f64 {
     if decimal_point < -330 {
         return 0.0;
     }
-    if digits.len() <= 15 && (-22..=22).contains(&exp) {
-        let m = digits.iter().fold(0u64, |m, &d| m * 10 + u64::from(d)) as f64;
-        let scale = POW10[exp.unsigned_abs() as usize];
-        return if exp < 0 { m / scale } else { m * scale };
-    }
-    if digits.len() <= 19 && (-19..=19).contains(&exp) {
-        return wide(digits, exp);
-    }
     if digits.len() <= 19 {
         let m = digits.iter().fold(0u64, |m, &d| m * 10 + u64::from(d));
+        if digits.len() <= 15 && (-22..=22).contains(&exp) {
+            let (m, scale) = (m as f64, POW10[exp.unsigned_abs() as usize]);
+            return if exp < 0 { m / scale } else { m * scale };
+        }
+        if (-19..=19).contains(&exp) {
+            return wide(m, exp);
+        }
         if let Some(v) = approximate(m, exp) {
             return v;
         }
-    }
-    if digits.len() > 19 {
+    } else {
         // The value lies strictly between its first 19 digits and those plus
         // one in the last place (the rest is nonzero: trailing zeros are
         // gone). Rounding is monotonic, so when both bounds round to the same
@@ -140,8 +138,7 @@ fn magnitude(digits: &[u8], exp: i64) -> f64 {
 /// Up to 19 digits scaled by up to 10^19, in 128-bit integers: what most
 /// shortest-form doubles (16 or 17 digits) need. Integer-to-float casts
 /// round to nearest, ties to even, so one cast rounds correctly.
-fn wide(digits: &[u8], exp: i64) -> f64 {
-    let m = digits.iter().fold(0u64, |m, &d| m * 10 + u64::from(d));
+fn wide(m: u64, exp: i64) -> f64 {
     let p = u128::from(10u64.pow(exp.unsigned_abs() as u32));
     if exp >= 0 {
         return (u128::from(m) * p) as f64;
@@ -161,9 +158,10 @@ const POW10: [f64; 23] = [
 ];
 
 /// m × 10^exp from a 128-bit approximation of the power of ten, computed
-/// by repeated squaring (truncating each product). `None` when the approximation falls so near a
-/// rounding boundary that its error could decide it, or the result is far
-/// below the normal range; the exact path answers those.
+/// by repeated squaring (truncating each product). `None` when the
+/// approximation falls so near a rounding boundary that its error could
+/// decide it, or the result is far below the normal range; the exact path
+/// answers those.
 fn approximate(m: u64, exp: i64) -> Option<f64> {
     let power = Wide::pow(
         if exp < 0 { Wide::TENTH } else { Wide::TEN },
@@ -180,7 +178,7 @@ fn approximate(m: u64, exp: i64) -> Option<f64> {
     if e > 1023 {
         return Some(f64::INFINITY);
     }
-    let unit = (e - 52).max(-1074);
+    let unit = last_place(e);
     let below = unit - x.e;
     if below > 127 {
         // Under half the smallest subnormal: zero, unless it may be that half.
@@ -195,13 +193,7 @@ fn approximate(m: u64, exp: i64) -> Option<f64> {
     if rest.abs_diff(half) <= 1 << 20 {
         return None;
     }
-    let q = (x.m >> below) + u128::from(rest > half);
-    let q = q as f64;
-    Some(if unit >= -1022 {
-        q * pow2(unit)
-    } else {
-        q * pow2(-1022) * pow2(unit + 1022)
-    })
+    Some(scaled((x.m >> below) + u128::from(rest > half), unit))
 }
 
 /// A positive number m × 2^e with m normalized to 128 bits.
@@ -274,8 +266,7 @@ fn slow(digits: &[u8], exp: i64) -> f64 {
     if cmp_shifted(&num, &den, e) == std::cmp::Ordering::Less {
         e -= 1;
     }
-    // The unit of the last place: 2^-52 of 2^e, or the subnormal unit.
-    let unit = (e - 52).max(-1074);
+    let unit = last_place(e);
     if unit > 971 {
         return f64::INFINITY;
     }
@@ -292,8 +283,19 @@ fn slow(digits: &[u8], exp: i64) -> f64 {
         std::cmp::Ordering::Equal if q & 1 == 1 => q += 1,
         _ => {}
     }
-    // q < 2^54 is exact, and so is each scaling by a power of two (the
-    // second lands on the subnormal result exactly).
+    scaled(u128::from(q), unit)
+}
+
+/// The unit of the last place of a double whose binary exponent is `e`:
+/// 2^-52 of 2^e, or the subnormal unit.
+fn last_place(e: i64) -> i64 {
+    (e - 52).max(-1074)
+}
+
+/// q × 2^unit for a rounded q (at most 2^54 after rounding): q is exact as
+/// a double, and so is each scaling by a power of two (the second lands on
+/// a subnormal result exactly), so nothing rounds again.
+fn scaled(q: u128, unit: i64) -> f64 {
     let q = q as f64;
     if unit >= -1022 {
         q * pow2(unit)

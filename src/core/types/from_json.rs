@@ -202,7 +202,7 @@ pub fn take<T: FromJson + Default>(
     if err.is_some() {
         return T::default();
     }
-    keep_first(T::from_field(m.remove(key), key), err)
+    keep_first(field(m, key), err)
 }
 
 /// [`take`] with the field's own reader.
