@@ -4,32 +4,16 @@
 // whole and tree-shaken to HttpAgent (what an app importing only it ships).
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
-import * as esbuild from "esbuild";
-
-const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
+// The build's own bundler settings, so both sides are measured alike.
+import { bundle as esbuildBundle, gzipSize as gz } from "../../scripts/entry-size.mjs";
 
 function files(dir, keep) {
   return fs.readdirSync(dir, { recursive: true }).map((f) => path.join(dir, f)).filter((f) => fs.statSync(f).isFile() && keep(f));
 }
 
-async function bundle(bench, entry, outfile) {
-  await esbuild.build({
-    stdin: { contents: entry, resolveDir: bench, loader: "js" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    // What production bundlers set; the reference's dev-only freezing and
-    // cloning is keyed on it.
-    define: { "process.env.NODE_ENV": '"production"' },
-    outfile,
-    logLevel: "error",
-  });
-  const buf = fs.readFileSync(outfile);
-  return { raw: buf.length, gzip: gz(buf) };
-}
+// What production bundlers set; the reference's dev-only freezing and
+// cloning is keyed on it.
+const bundle = (bench, entry, outfile) => esbuildBundle(entry, bench, outfile, { "process.env.NODE_ENV": '"production"' });
 
 /** Builds bench/out/reference.js (used by the browser jobs) and measures everything. */
 export async function sizes(root, pkg = path.join(root, "pkg")) {
