@@ -46,19 +46,16 @@ impl<'a> Object<'a> {
 
     /// Writes `key: value`, unless the value is an absent option.
     pub fn field<T: ToJson + ?Sized>(&mut self, key: &str, value: &T) {
-        if !value.is_absent() {
-            self.key(key);
-            value.write_json(self.out);
+        if value.is_absent() {
+            return;
         }
-    }
-
-    fn key(&mut self, key: &str) {
         if !self.empty {
             self.out.push(',');
         }
         self.empty = false;
         write_str(key, self.out);
         self.out.push(':');
+        value.write_json(self.out);
     }
 
     pub fn close(self) {
@@ -130,8 +127,7 @@ impl ToJson for Map<String, Value> {
     fn write_json(&self, out: &mut String) {
         let mut o = Object::open(out);
         for (k, v) in self {
-            o.key(k);
-            v.write_json(o.out);
+            o.field(k, v);
         }
         o.close();
     }
