@@ -1,9 +1,10 @@
-//! Our JSON reader and writer against serde_json's: the writer gives the
+//! Our JSON reader and writer against serde_json's. The writer gives the
 //! text serde's derived `Serialize` gives, for every value, event and
-//! history the cases hold. The parser against serde_json's (with `float_roundtrip`, which
-//! reads numbers as `JSON.parse` does): the same documents accepted, the
-//! same values read, on every recorded case and fixture, on every prefix of
-//! the smaller ones, and on seeded mutations of all of them.
+//! history the cases hold. The reader, against serde_json's with
+//! `float_roundtrip` (which reads numbers as `JSON.parse` does): the same
+//! documents accepted, the same values read, on every recorded case and
+//! fixture, on every prefix of the smaller ones, and on seeded mutations of
+//! all of them.
 
 mod support;
 
@@ -31,33 +32,30 @@ fn agree(text: &str) {
 
 fn corpus() -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut docs = Vec::new();
     let mut dirs = support::case_dirs();
     dirs.push(root.join("../shared/conformance/proto"));
     dirs.push(root.join("tests/fixtures/partial-json"));
     dirs.push(root.join("tests/fixtures/json-patch"));
-    for dir in dirs {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.extension().is_some_and(|x| x == "json") {
-                docs.push(std::fs::read_to_string(&p).unwrap());
-            }
-        }
-    }
+    let docs: Vec<String> = dirs
+        .iter()
+        .flat_map(|dir| support::case_files(dir))
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
     assert!(docs.len() > 200, "corpus too small: {}", docs.len());
     docs
+}
+
+/// The documents that are JSON objects (the cases), parsed once.
+fn cases(docs: &[String]) -> Vec<Value> {
+    docs.iter()
+        .filter_map(|d| serde_json::from_str::<Value>(d).ok())
+        .collect()
 }
 
 /// Every event payload of every case, as the wire carried it.
 fn payloads(docs: &[String]) -> Vec<String> {
     let mut out = Vec::new();
-    for d in docs {
-        let Ok(v) = serde_json::from_str::<Value>(d) else {
-            continue;
-        };
+    for v in cases(docs) {
         if let Some(events) = v["events"].as_array() {
             out.extend(events.iter().map(|e| e.to_string()));
         }
@@ -238,12 +236,9 @@ fn errors_say_what_and_where() {
 }
 
 /// Every event each case carries, decoded.
-fn events(docs: &[String]) -> Vec<Event> {
+fn events(cases: &[Value]) -> Vec<Event> {
     let mut out = Vec::new();
-    for d in docs {
-        let Ok(v) = serde_json::from_str::<Value>(d) else {
-            continue;
-        };
+    for v in cases {
         let Some(events) = v["events"].as_array() else {
             continue;
         };
@@ -258,12 +253,9 @@ fn events(docs: &[String]) -> Vec<Event> {
 }
 
 /// Every history a case starts or ends with.
-fn histories(docs: &[String]) -> Vec<Vec<Message>> {
+fn histories(cases: &[Value]) -> Vec<Vec<Message>> {
     let mut out = Vec::new();
-    for d in docs {
-        let Ok(v) = serde_json::from_str::<Value>(d) else {
-            continue;
-        };
+    for v in cases {
         for h in [&v["initial"]["messages"], &v["expected"]["messages"]] {
             if let Ok(ms) = Vec::<Message>::from_json(h.clone()) {
                 out.push(ms);
@@ -285,13 +277,14 @@ fn writes_what_serde_json_writes() {
         let v = Value::String(s.into());
         assert_eq!(to_json(&v), serde_json::to_string(&v).unwrap());
     }
-    let events = events(&docs);
+    let cases = cases(&docs);
+    let events = events(&cases);
     let kinds: HashSet<&str> = events.iter().map(Event::type_name).collect();
     assert!(kinds.len() >= 25, "{kinds:?}");
     for e in &events {
         assert_eq!(to_json(e), serde_json::to_string(e).unwrap());
     }
-    let histories = histories(&docs);
+    let histories = histories(&cases);
     let roles: HashSet<&str> = histories.iter().flatten().map(Message::role).collect();
     assert_eq!(roles.len(), 7, "{roles:?}");
     for h in &histories {
