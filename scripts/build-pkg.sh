@@ -31,7 +31,8 @@ done
 cp pkg-template/package.json pkg-template/index.js pkg-template/node.js pkg-template/index.d.ts \
   pkg-template/react.js pkg-template/react.d.ts pkg-template/proto.js pkg-template/proto-node.js \
   pkg-template/proto.d.ts pkg-template/adapters.js pkg-template/adapters-node.js \
-  pkg-template/adapters.d.ts pkg-template/README.md "$out/"
+  pkg-template/adapters.d.ts pkg-template/http-agent.js pkg-template/http-agent.d.ts \
+  pkg-template/README.md "$out/"
 chmod 755 "$out"
 rm -rf pkg.old
 if [ -d pkg ]; then mv pkg pkg.old; fi

@@ -10,7 +10,7 @@ import { FRONTEND_TOOLS, TOOL_DEFS } from "./tools.js";
 
 const $ = (selector) => document.querySelector(selector);
 
-const agent = new AgentClient({ url: "/agent", initialState: {} });
+const agent = new AgentClient({ url: "/agent", connectUrl: "/agent/connect", initialState: {} });
 const ctx = { toolNames: new Map(), partialArgs: new Map(), openReasoning: new Set() };
 const log = new ChatLog($("#log"), (m) => renderMessage(m, ctx));
 let busy = false;

@@ -169,6 +169,11 @@ impl History {
         true
     }
 
+    /// Whether anything changed since the last [`History::take_changes`].
+    pub fn has_changes(&self) -> bool {
+        !self.changes.is_empty()
+    }
+
     /// What changed since the last call; every entry is clean afterwards.
     pub fn take_changes(&mut self) -> Changes {
         let mut changes = std::mem::take(&mut self.changes);

@@ -15,10 +15,12 @@ use wasm_bindgen_futures::{future_to_promise, JsFuture};
 use super::convert::{from_js, from_js_opt, to_js};
 use super::error::js_error;
 use super::js::{self, AbortController};
+use super::lifecycle::ActiveRun;
+use super::local_change::{self, Step};
 use super::partial::PartialArgs;
 use super::run_error::{from_thrown, run_error};
 use super::subscribers::{self, any_has, Subscriber, Subscribers};
-use super::transport::{self, Body, Failure};
+use super::transport::{self, Body, Failure, Read};
 use super::view::{MessagesView, StateView};
 use crate::core::error::RunError;
 use crate::core::history::History;
@@ -90,11 +92,18 @@ pub(crate) struct Inner {
     view: MessagesView,
     state_view: StateView,
     running: bool,
-    abort: Option<AbortController>,
+    /// `abortController`, as HttpAgent has it: replaced by each run (the
+    /// run's `abortController` parameter, or a new one) and kept after it.
+    abort_controller: AbortController,
+    /// The run under way: its completion and detach promises.
+    active: Option<ActiveRun>,
     /// Lazily-read `messages` / `state` getters for callback parameters.
     getters: Option<(JsValue, JsValue)>,
     /// A handle that JS callbacks receive as `agent`.
     handle: Option<JsValue>,
+    /// A `WeakRef` to the object callbacks receive as `agent` instead of
+    /// the handle (the `agent` option: a wrapper class passes itself).
+    agent_ref: JsValue,
 }
 
 /// Shared by the client and the handles callbacks receive.
@@ -110,7 +119,7 @@ pub struct AgentClient {
     link: Link,
 }
 
-type Shared = Rc<RefCell<Inner>>;
+pub(crate) type Shared = Rc<RefCell<Inner>>;
 
 fn field(obj: &JsValue, k: &str) -> JsValue {
     if obj.is_object() {
@@ -120,7 +129,7 @@ fn field(obj: &JsValue, k: &str) -> JsValue {
     }
 }
 
-fn set(obj: &Object, k: &'static str, v: &JsValue) {
+pub(crate) fn set(obj: &Object, k: &'static str, v: &JsValue) {
     let _ = Reflect::set(obj, &js::key(k), v);
 }
 
@@ -191,9 +200,11 @@ impl AgentClient {
             view: MessagesView::default(),
             state_view: StateView::default(),
             running: false,
-            abort: None,
+            abort_controller: js::new_abort_controller(),
+            active: None,
             getters: None,
             handle: None,
+            agent_ref: field(&config, "agent"),
         };
         AgentClient::holding(inner)
     }
@@ -228,9 +239,27 @@ impl AgentClient {
         messages_of(&self.shared()?)
     }
 
+    /// `agent.messages = list` is `setMessages(list)`, as on HttpAgent.
+    #[wasm_bindgen(setter = messages)]
+    pub fn assign_messages(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
+    ) -> Result<(), JsValue> {
+        self.set_messages(messages)
+    }
+
     #[wasm_bindgen(getter, unchecked_return_type = "State")]
     pub fn state(&self) -> Result<JsValue, JsValue> {
         state_of(&self.shared()?)
+    }
+
+    /// `agent.state = value` is `setState(value)`.
+    #[wasm_bindgen(setter = state)]
+    pub fn assign_state(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "State")] state: JsValue,
+    ) -> Result<(), JsValue> {
+        self.set_state(state)
     }
 
     #[wasm_bindgen(getter, js_name = threadId)]
@@ -249,14 +278,54 @@ impl AgentClient {
         Ok(self.shared()?.borrow().agent_id.clone())
     }
 
+    /// Frameworks name an agent by assigning this (CopilotKit gives it the
+    /// key it was registered under).
+    #[wasm_bindgen(setter, js_name = agentId)]
+    pub fn set_agent_id(&self, id: Option<String>) -> Result<(), JsValue> {
+        self.shared()?.borrow_mut().agent_id = id;
+        Ok(())
+    }
+
     #[wasm_bindgen(getter)]
     pub fn description(&self) -> Result<String, JsValue> {
         Ok(self.shared()?.borrow().description.clone())
     }
 
+    #[wasm_bindgen(setter)]
+    pub fn set_description(&self, text: String) -> Result<(), JsValue> {
+        self.shared()?.borrow_mut().description = text;
+        Ok(())
+    }
+
     #[wasm_bindgen(getter)]
     pub fn url(&self) -> Result<String, JsValue> {
         Ok(self.shared()?.borrow().url.clone())
+    }
+
+    #[wasm_bindgen(setter)]
+    pub fn set_url(&self, url: String) -> Result<(), JsValue> {
+        self.shared()?.borrow_mut().url = url;
+        Ok(())
+    }
+
+    /// The headers of every request; one assigned applies from the next.
+    #[wasm_bindgen(getter, unchecked_return_type = "Record<string, string>")]
+    pub fn headers(&self) -> Result<JsValue, JsValue> {
+        let rc = self.shared()?;
+        let mut inner = rc.borrow_mut();
+        if !inner.headers.is_object() {
+            inner.headers = Object::new().into();
+        }
+        Ok(inner.headers.clone())
+    }
+
+    #[wasm_bindgen(setter)]
+    pub fn set_headers(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, string>")] headers: JsValue,
+    ) -> Result<(), JsValue> {
+        self.shared()?.borrow_mut().headers = headers;
+        Ok(())
     }
 
     #[wasm_bindgen(getter, js_name = isRunning)]
@@ -310,13 +379,15 @@ impl AgentClient {
         Ok(out.into())
     }
 
+    /// Appends a message; the array keeps the caller's object, as the
+    /// reference's `messages.push` does.
     #[wasm_bindgen(js_name = addMessage)]
     pub fn add_message(
         &self,
         #[wasm_bindgen(unchecked_param_type = "Message")] message: JsValue,
     ) -> Result<(), JsValue> {
-        let m: Message = from_js(message, "message")?;
-        self.add(vec![m])
+        let m: Message = from_js(message.clone(), "message")?;
+        self.add(vec![m], vec![message])
     }
 
     #[wasm_bindgen(js_name = addMessages)]
@@ -324,45 +395,29 @@ impl AgentClient {
         &self,
         #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
     ) -> Result<(), JsValue> {
-        let ms: Vec<Message> = from_js(messages, "messages")?;
-        self.add(ms)
+        let ms: Vec<Message> = from_js(messages.clone(), "messages")?;
+        let objects = Array::from(&messages).iter().collect();
+        self.add(ms, objects)
     }
 
-    fn add(&self, ms: Vec<Message>) -> Result<(), JsValue> {
+    fn add(&self, ms: Vec<Message>, objects: Vec<JsValue>) -> Result<(), JsValue> {
         let rc = self.shared()?;
-        let added: Vec<usize> = {
+        take_js_edits(&rc)?;
+        {
             let mut inner = rc.borrow_mut();
-            ms.into_iter()
-                .map(|m| inner.agent.messages.push(m))
-                .collect()
-        };
-        let subs = rc.borrow().subscribers.clone();
-        let objs = {
-            messages_of(&rc)?;
-            let inner = rc.borrow();
-            added.iter().map(|&i| inner.view.at(i)).collect::<Vec<_>>()
-        };
-        // Notified in the background, as the reference does: each message,
-        // then each tool call an assistant message carries.
-        let task = async move {
-            for obj in objs {
-                notify_new_message(&rc, &subs, &obj, &JsValue::UNDEFINED).await;
-                if field(&obj, "role").as_string().as_deref() == Some("assistant") {
-                    let calls = field(&obj, "toolCalls");
-                    if Array::is_array(&calls) {
-                        for tc in Array::from(&calls).iter() {
-                            notify_new_tool_call(&rc, &subs, &tc, &JsValue::UNDEFINED).await;
-                        }
-                    }
-                }
+            let Inner { agent, view, .. } = &mut *inner;
+            for (m, obj) in ms.into_iter().zip(&objects) {
+                let i = agent.messages.push(m);
+                view.keep(&agent.messages, i, obj.clone());
             }
-            notify_changed(&rc, &subs, true, false, &JsValue::UNDEFINED).await;
-            Ok(JsValue::UNDEFINED)
-        };
-        let _ = future_to_promise(task);
+        }
+        messages_of(&rc)?;
+        let subs = rc.borrow().subscribers.clone();
+        local_change::notify(&rc, subs, local_change::added(&objects));
         Ok(())
     }
 
+    /// Replaces the history with a copy of `messages`.
     #[wasm_bindgen(js_name = setMessages)]
     pub fn set_messages(
         &self,
@@ -371,11 +426,9 @@ impl AgentClient {
         let ms: Vec<Message> = from_js(messages, "messages")?;
         let rc = self.shared()?;
         rc.borrow_mut().agent.messages.replace_all(ms);
+        messages_of(&rc)?;
         let subs = rc.borrow().subscribers.clone();
-        let _ = future_to_promise(async move {
-            notify_changed(&rc, &subs, true, false, &JsValue::UNDEFINED).await;
-            Ok(JsValue::UNDEFINED)
-        });
+        local_change::notify(&rc, subs, vec![Step::MessagesChanged]);
         Ok(())
     }
 
@@ -392,10 +445,7 @@ impl AgentClient {
             inner.state_view.invalidate();
         }
         let subs = rc.borrow().subscribers.clone();
-        let _ = future_to_promise(async move {
-            notify_changed(&rc, &subs, false, true, &JsValue::UNDEFINED).await;
-            Ok(JsValue::UNDEFINED)
-        });
+        local_change::notify(&rc, subs, vec![Step::StateChanged]);
         Ok(())
     }
 
@@ -404,6 +454,7 @@ impl AgentClient {
     #[wasm_bindgen(js_name = clone)]
     pub fn duplicate(&self) -> Result<AgentClient, JsValue> {
         let rc = self.shared()?;
+        take_js_edits(&rc)?;
         let i = rc.borrow();
         let inner = Inner {
             agent: AgentState {
@@ -428,9 +479,11 @@ impl AgentClient {
             view: MessagesView::default(),
             state_view: StateView::default(),
             running: false,
-            abort: None,
+            abort_controller: fresh_controller(&i.abort_controller),
+            active: None,
             getters: None,
             handle: None,
+            agent_ref: JsValue::UNDEFINED,
         };
         drop(i);
         AgentClient::holding(inner)
@@ -440,10 +493,70 @@ impl AgentClient {
     /// what arrived so far, and the client is ready for the next run.
     #[wasm_bindgen(js_name = abortRun)]
     pub fn abort_run(&self) -> Result<(), JsValue> {
-        if let Some(c) = self.shared()?.borrow().abort.as_ref() {
-            c.abort();
-        }
+        let controller: AbortController = self
+            .shared()?
+            .borrow()
+            .abort_controller
+            .clone()
+            .unchecked_into();
+        controller.abort();
         Ok(())
+    }
+
+    /// The controller whose `abort()` stops the current run, as HttpAgent's
+    /// `abortController`. One set while a run streams stops that run too.
+    #[wasm_bindgen(getter = abortController, unchecked_return_type = "AbortController")]
+    pub fn abort_controller(&self) -> Result<JsValue, JsValue> {
+        Ok(self.shared()?.borrow().abort_controller.clone())
+    }
+
+    #[wasm_bindgen(setter = abortController)]
+    pub fn set_abort_controller(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "AbortController")] controller: JsValue,
+    ) -> Result<(), JsValue> {
+        if !field(&controller, "signal").is_object() {
+            return Err(js_error(
+                "TypeError",
+                "abortController must be an AbortController",
+            ));
+        }
+        let rc = self.shared()?;
+        let mut inner = rc.borrow_mut();
+        if inner.running {
+            js::link_abort(&controller, &inner.abort_controller);
+        }
+        inner.abort_controller = controller.unchecked_into();
+        Ok(())
+    }
+
+    /// Settles when the run under way is over; `undefined` between runs.
+    #[wasm_bindgen(getter = activeRunCompletionPromise, unchecked_return_type = "Promise<void> | undefined")]
+    pub fn active_run_completion_promise(&self) -> Result<JsValue, JsValue> {
+        let rc = self.shared()?;
+        let inner = rc.borrow();
+        Ok(inner
+            .active
+            .as_ref()
+            .map_or(JsValue::UNDEFINED, |a| a.completion.promise.clone().into()))
+    }
+
+    /// Stops applying the run under way without failing it: the stream is
+    /// left, what arrived so far is kept, onRunFinalized is called and
+    /// `runAgent` resolves. Resolves when the run is over.
+    #[wasm_bindgen(js_name = detachActiveRun, unchecked_return_type = "Promise<void>")]
+    pub fn detach_active_run(&self) -> Result<js_sys::Promise, JsValue> {
+        let rc = self.shared()?;
+        let completion = rc.borrow_mut().active.as_mut().map(|a| {
+            a.request_detach();
+            a.completion.promise.clone()
+        });
+        Ok(future_to_promise(async move {
+            if let Some(p) = completion {
+                JsFuture::from(p).await?;
+            }
+            Ok(JsValue::UNDEFINED)
+        }))
     }
 
     /// Runs the agent: POSTs the run input and applies the events it streams
@@ -541,6 +654,35 @@ fn messages_of(rc: &Shared) -> Result<JsValue, JsValue> {
     Ok(view.array())
 }
 
+/// Takes in the edits JavaScript made in place to the `messages` array it
+/// was handed (CopilotKit pushes a tool's result into it, then runs): they
+/// are what the next request sends and the history keeps. Checked once per
+/// run and per API change, never per event.
+fn take_js_edits(rc: &Shared) -> Result<(), JsValue> {
+    let edited = {
+        let inner = rc.borrow();
+        inner.view.js_edits(&inner.agent.messages)
+    };
+    let Some(array) = edited else {
+        return Ok(());
+    };
+    let ms: Vec<Message> = from_js(array.clone().into(), "messages")?;
+    let mut inner = rc.borrow_mut();
+    let Inner { agent, view, .. } = &mut *inner;
+    agent.messages.replace_all(ms);
+    view.adopt(&mut agent.messages, array);
+    Ok(())
+}
+
+/// A clone's controller: its own, aborted if the original's already is.
+fn fresh_controller(of: &AbortController) -> AbortController {
+    let c = js::new_abort_controller();
+    if field(&of.signal(), "aborted").as_bool() == Some(true) {
+        c.abort();
+    }
+    c
+}
+
 fn state_of(rc: &Shared) -> Result<JsValue, JsValue> {
     let mut inner = rc.borrow_mut();
     let Inner {
@@ -552,6 +694,10 @@ fn state_of(rc: &Shared) -> Result<JsValue, JsValue> {
 /// The `agent` handed to callbacks: a handle on the same client that does
 /// not keep it alive.
 fn handle_of(rc: &Shared) -> JsValue {
+    let wrapper = js::deref_agent(&rc.borrow().agent_ref);
+    if wrapper.is_object() {
+        return wrapper;
+    }
     if let Some(h) = rc.borrow().handle.clone() {
         return h;
     }
@@ -565,7 +711,7 @@ fn handle_of(rc: &Shared) -> JsValue {
 
 /// A callback parameter object: `messages` and `state` are read lazily, so a
 /// callback that never looks at them costs no conversion.
-fn params(rc: &Shared, input: &JsValue) -> Object {
+pub(crate) fn params(rc: &Shared, input: &JsValue) -> Object {
     let getters = rc.borrow().getters.clone();
     let (gm, gs) = match getters {
         Some(g) => g,
@@ -720,8 +866,8 @@ struct RunCtx {
     rc: Shared,
     /// The client's subscribers, then the run's own.
     subs: Subscribers,
-    /// The run's own subscriber, and the subscriber list revision `subs` reflects.
-    run_sub: Option<Rc<Subscriber>>,
+    /// The run's own subscribers, and the subscriber list revision `subs` reflects.
+    run_sub: Vec<Rc<Subscriber>>,
     subs_rev: u64,
     input: JsValue,
     stream: EventStream,
@@ -750,12 +896,16 @@ async fn run(
             ));
         }
         inner.running = true;
+        inner.active = Some(ActiveRun::new());
     }
     let out = run_inner(&rc, params_js, subscriber, mode).await;
-    {
+    let active = {
         let mut inner = rc.borrow_mut();
         inner.running = false;
-        inner.abort = None;
+        inner.active.take()
+    };
+    if let Some(a) = active {
+        a.completion.resolve(&JsValue::UNDEFINED);
     }
     out
 }
@@ -766,6 +916,7 @@ async fn run_inner(
     subscriber: JsValue,
     mode: Mode,
 ) -> Result<JsValue, JsValue> {
+    take_js_edits(rc)?;
     let abort_param = field(&params_js, "abortController");
     let run_params: RunParams = from_js_opt(params_js, "run parameters")?.unwrap_or_default();
     let run_id = run_id_of(&run_params);
@@ -783,12 +934,11 @@ async fn run_inner(
         .map_err(|e| run_error(&e))?;
         thread_id = inner.thread_id.clone();
         let body = body_of(&mut inner, &thread_id, &run_id, &run_params)?;
+        // Without a connect URL, connecting is what HttpAgent's is: no
+        // request, onRunInitialized and onRunFinalized only.
         let url = match mode {
-            Mode::Run => inner.url.clone(),
-            Mode::Connect => inner
-                .connect_url
-                .clone()
-                .unwrap_or_else(|| format!("{}/connect", inner.url.trim_end_matches('/'))),
+            Mode::Run => Some(inner.url.clone()),
+            Mode::Connect => inner.connect_url.clone(),
         };
         let fetch = match &inner.fetch {
             Some(f) => f.clone(),
@@ -804,16 +954,25 @@ async fn run_inner(
             inner.limits,
         )
     };
-    let controller: AbortController = if abort_param.is_object() {
+    let controller: AbortController = if field(&abort_param, "signal").is_object() {
         abort_param.unchecked_into()
     } else {
         js::new_abort_controller()
     };
-    rc.borrow_mut().abort = Some(controller.clone().unchecked_into());
+    rc.borrow_mut().abort_controller = controller.clone().unchecked_into();
 
-    let run_sub = subscriber
-        .is_object()
-        .then(|| Rc::new(Subscriber::new(0, subscriber)));
+    // The run's own subscriber; a wrapper passes its subscribers as a list.
+    let run_sub: Vec<Rc<Subscriber>> = if Array::is_array(&subscriber) {
+        Array::from(&subscriber)
+            .iter()
+            .filter(JsValue::is_object)
+            .map(|s| Rc::new(Subscriber::new(0, s)))
+            .collect()
+    } else if subscriber.is_object() {
+        vec![Rc::new(Subscriber::new(0, subscriber))]
+    } else {
+        Vec::new()
+    };
     let (subs, subs_rev) = live_subscribers(rc, &run_sub);
     let mut input_js = lazy_input(body.clone());
     let mut ctx = RunCtx {
@@ -855,6 +1014,10 @@ async fn run_inner(
     } else {
         "text/event-stream"
     };
+    let Some(url) = url else {
+        finalize(&ctx).await;
+        return result_of(&ctx);
+    };
     let init = transport::request_init(
         "POST",
         &headers,
@@ -882,6 +1045,7 @@ async fn run_inner(
             Ok(result_of(&ctx)?)
         } else {
             rc.borrow_mut().agent.messages.new_since_watch();
+            js::report_run_failure(&err);
             Err(err)
         };
     }
@@ -939,11 +1103,7 @@ async fn fail(ctx: &mut RunCtx, err: &JsValue) -> bool {
 /// in the reference, so a UI that re-reads it there sees the end.
 async fn finalize(ctx: &RunCtx) {
     let rc = ctx.rc.clone();
-    {
-        let mut inner = rc.borrow_mut();
-        inner.running = false;
-        inner.abort = None;
-    }
+    rc.borrow_mut().running = false;
     let mut dirty = (false, false);
     subscribers::run(
         &ctx.subs,
@@ -1019,9 +1179,26 @@ async fn stream_body(ctx: &mut RunCtx, body: &Body) -> Result<(), Failure> {
         }
     };
     let mut events = Vec::new();
+    let detach = ctx
+        .rc
+        .borrow()
+        .active
+        .as_ref()
+        .map(|a| a.detach.promise.clone());
     loop {
-        let chunk = match body.next().await {
-            Ok(c) => c,
+        let read = match &detach {
+            Some(stop) => body.next_until(stop).await,
+            None => body.next().await.map(Read::Chunk),
+        };
+        let chunk = match read {
+            Ok(Read::Detached) => {
+                // As the reference's: the stream is left where it is, with
+                // no RUN_ERROR; the run finalizes with what it applied.
+                body.cancel();
+                flush(ctx, true).await;
+                return Ok(());
+            }
+            Ok(Read::Chunk(c)) => c,
             Err(e) if super::run_error::is_abort(&e) => {
                 // As the reference: an abort mid-stream ends the run with a
                 // RUN_ERROR of code "abort", quietly.
@@ -1061,7 +1238,7 @@ async fn stream_body(ctx: &mut RunCtx, body: &Body) -> Result<(), Failure> {
 }
 
 /// The client's subscribers as they are now, then the run's own.
-fn live_subscribers(rc: &Shared, run_sub: &Option<Rc<Subscriber>>) -> (Subscribers, u64) {
+fn live_subscribers(rc: &Shared, run_sub: &[Rc<Subscriber>]) -> (Subscribers, u64) {
     let inner = rc.borrow();
     let mut subs = inner.subscribers.clone();
     subs.extend(run_sub.iter().cloned());
@@ -1411,11 +1588,11 @@ async fn event_source(
         };
         (fetch, inner.headers.clone(), inner.limits, inner.batching)
     };
-    let (subs, subs_rev) = live_subscribers(&rc, &None);
+    let (subs, subs_rev) = live_subscribers(&rc, &[]);
     let mut ctx = RunCtx {
         rc: rc.clone(),
         subs,
-        run_sub: None,
+        run_sub: Vec::new(),
         subs_rev,
         input: JsValue::UNDEFINED,
         stream: EventStream::new(limits),

@@ -49,7 +49,7 @@ export function parseJson(text) { return JSON.parse(text); }
 // own), so a long history is not stringified and parsed twice.
 export function scalarOptions(config) {
   if (config === null || typeof config !== "object") return config;
-  const { initialMessages, initialState, fetch, headers, ...rest } = config;
+  const { initialMessages, initialState, fetch, headers, agent, ...rest } = config;
   return rest;
 }
 export function concat(a, b) { return a + b; }
@@ -169,6 +169,30 @@ export function withAppended(obj, suffix) {
   return copy;
 }
 export function ignoreRejection(p) { p.catch(() => {}); }
+export function deferred() {
+  let resolve;
+  const promise = new Promise((r) => (resolve = r));
+  return [promise, resolve];
+}
+// The next chunk, or `null` as soon as `stop` settles (a detached run).
+export function readUntil(reader, stop) {
+  return Promise.race([reader.read(), stop.then(() => null)]);
+}
+// The object callbacks receive as `agent`, when a wrapper gave one: held
+// through a WeakRef, so the client never keeps its wrapper alive.
+export function derefAgent(ref) {
+  return ref !== undefined && typeof ref.deref === "function" ? ref.deref() : undefined;
+}
+// As the reference reports a run that failed and that no subscriber stopped.
+export function reportRunFailure(e) { console.error("Agent execution failed:", e); }
+// A controller set on the client while a run streams stops that run too.
+export function linkAbort(from, to) {
+  const signal = from && from.signal;
+  if (signal && typeof signal.addEventListener === "function") {
+    if (signal.aborted) to.abort();
+    else signal.addEventListener("abort", () => to.abort(), { once: true });
+  }
+}
 export function debugLog(...args) { console.debug("[agui-wasm]", ...args); }
 "#)]
 extern "C" {
@@ -191,6 +215,16 @@ extern "C" {
     pub fn random_seed() -> f64;
     #[wasm_bindgen(js_name = ignoreRejection)]
     pub fn ignore_rejection(p: &Promise);
+    /// `[promise, resolve]`.
+    pub fn deferred() -> js_sys::Array;
+    #[wasm_bindgen(js_name = readUntil)]
+    pub fn read_until(reader: &StreamReader, stop: &Promise) -> Promise;
+    #[wasm_bindgen(js_name = derefAgent)]
+    pub fn deref_agent(r: &JsValue) -> JsValue;
+    #[wasm_bindgen(js_name = reportRunFailure)]
+    pub fn report_run_failure(e: &JsValue);
+    #[wasm_bindgen(js_name = linkAbort)]
+    pub fn link_abort(from: &JsValue, to: &AbortController);
     /// A copy of a message object whose text grew by `suffix`: strings are
     /// concatenated in JS, so a long streaming reply is never re-sent whole.
     #[wasm_bindgen(js_name = withAppended)]

@@ -14,6 +14,10 @@ mod error;
 #[cfg(feature = "client")]
 mod js;
 #[cfg(feature = "client")]
+mod lifecycle;
+#[cfg(feature = "client")]
+mod local_change;
+#[cfg(feature = "client")]
 mod partial;
 #[cfg(feature = "client")]
 mod run_error;

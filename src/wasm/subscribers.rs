@@ -141,7 +141,7 @@ where
     out
 }
 
-fn report(name: &str, e: &JsValue) {
+pub fn report(name: &str, e: &JsValue) {
     web_console_error(&format!("Subscriber error in {name}:"), e);
 }
 

@@ -105,10 +105,16 @@ impl Body {
     /// The next chunk, or `None` at the end of the body.
     pub async fn next(&self) -> Result<Option<Vec<u8>>, JsValue> {
         let r: ReadResult = await_promise(self.reader.read()).await?.unchecked_into();
-        if r.done() {
-            return Ok(None);
+        Ok(bytes_of(&r))
+    }
+
+    /// As `next`, but `Detached` as soon as `stop` settles.
+    pub async fn next_until(&self, stop: &Promise) -> Result<Read, JsValue> {
+        let r = JsFuture::from(super::js::read_until(&self.reader, stop)).await?;
+        if r.is_null() {
+            return Ok(Read::Detached);
         }
-        Ok(Some(chunk_bytes(&r.value())))
+        Ok(Read::Chunk(bytes_of(r.unchecked_ref())))
     }
 
     /// Stops reading (the run failed or was detached).
@@ -118,4 +124,16 @@ impl Body {
             super::js::ignore_rejection(&p);
         }
     }
+}
+
+/// What one read of a run's body gave.
+pub enum Read {
+    /// A chunk, or `None` at the end of the body.
+    Chunk(Option<Vec<u8>>),
+    /// `detachActiveRun()` was called: stop without reading further.
+    Detached,
+}
+
+fn bytes_of(r: &ReadResult) -> Option<Vec<u8>> {
+    (!r.done()).then(|| chunk_bytes(&r.value()))
 }

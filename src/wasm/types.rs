@@ -43,7 +43,7 @@ export interface AgentClientConfig {
   initialState?: State;
   /** Defaults to the global `fetch` (windows, workers, Node 20). */
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
-  /** Where `connectAgent` POSTs; defaults to `${url}/connect`. */
+  /** Where `connectAgent` POSTs to re-attach; without it `connectAgent` makes no request, as HttpAgent's. */
   connectUrl?: string;
   /** When subscribers hear of changes: once per network chunk (default), per event, or throttled. */
   batching?: "chunk" | "event" | { throttleMs: number };
@@ -53,6 +53,8 @@ export interface AgentClientConfig {
   debug?: boolean;
   /** Ask the agent for the protobuf transport (`agui-wasm/proto` only; both transports are read). */
   acceptProtobuf?: boolean;
+  /** The object callbacks receive as `agent`, held weakly (a wrapper class passes itself; see `agui-wasm/http-agent`). */
+  agent?: WeakRef<object>;
 }
 
 /** What `runAgent` and `connectAgent` take. */

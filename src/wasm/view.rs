@@ -70,6 +70,13 @@ impl MessagesView {
                 place(&next, i, &obj);
                 continue;
             }
+            // An object JavaScript gave us for exactly this revision.
+            if let Some((rev, obj)) = self.cache.get(&e.serial) {
+                if *rev == e.rev && mark == Mark::Changed {
+                    place(&next, i, obj);
+                    continue;
+                }
+            }
             fresh.push((i, &e.message));
         }
         let converted = convert_all(fresh.iter().map(|(_, m)| *m))?;
@@ -105,6 +112,47 @@ impl MessagesView {
         self.array = Some(array);
         self.handed_out.set(false);
         Ok(())
+    }
+
+    /// The array JavaScript was handed, when JavaScript has since changed it
+    /// in place (an element pushed, spliced out or replaced), as frameworks
+    /// do to `agent.messages`. O(n) identity checks, no conversion. Edits to
+    /// the fields of a message object are not seen: replace the element.
+    pub fn js_edits(&self, history: &History) -> Option<Array> {
+        let array = self.array.as_ref()?;
+        if !self.handed_out.get() || history.has_changes() {
+            return None;
+        }
+        let entries = history.entries();
+        let edited = array.length() as usize != entries.len()
+            || entries
+                .iter()
+                .enumerate()
+                .any(|(i, e)| match self.cache.get(&e.serial) {
+                    Some((_, obj)) => !js_sys::Object::is(&array.get(i as u32), obj),
+                    None => true,
+                });
+        edited.then(|| array.clone())
+    }
+
+    /// Takes `array`, whose messages `history` now holds in the same order,
+    /// as the view: the objects JavaScript holds stay the messages' objects.
+    pub fn adopt(&mut self, history: &mut History, array: Array) {
+        history.take_changes();
+        self.cache.clear();
+        for (i, e) in history.entries().iter().enumerate() {
+            self.cache.insert(e.serial, (e.rev, array.get(i as u32)));
+        }
+        self.array = Some(array);
+        self.handed_out.set(true);
+    }
+
+    /// Makes `obj` the JS object of the message at `i` (`addMessage` keeps
+    /// the caller's object, as the reference does).
+    pub fn keep(&mut self, history: &History, i: usize, obj: JsValue) {
+        if let Some(e) = history.entries().get(i) {
+            self.cache.insert(e.serial, (e.rev, obj));
+        }
     }
 
     /// The array as of the last sync.

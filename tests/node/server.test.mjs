@@ -79,7 +79,7 @@ test("a dropped connection, then connectAgent converges through MESSAGES_SNAPSHO
     }
   });
   try {
-    const agent = new AgentClient({ url: server.url + "/run", initialMessages: [full[0]] });
+    const agent = new AgentClient({ url: server.url + "/run", connectUrl: server.url + "/run/connect", initialMessages: [full[0]] });
     const u1 = agent.messages[0];
     await assert.rejects(agent.runAgent(), (e) => e instanceof Error);
     assert.equal(agent.messages[1].content, "the wh", "what arrived before the cut is kept");

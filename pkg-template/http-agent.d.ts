@@ -1,0 +1,19 @@
+// agui-wasm/http-agent: written by hand, because the class extends the
+// application's own `@ag-ui/client` HttpAgent (a peer dependency), which no
+// generator on the Rust side can see.
+import { HttpAgent as BaseHttpAgent, type HttpAgentConfig } from "@ag-ui/client";
+
+/** Options of `@ag-ui/client`'s HttpAgent, plus where `connectAgent` re-attaches. */
+export type WasmHttpAgentConfig = HttpAgentConfig & {
+  /** POST target of `connectAgent`; without it connecting makes no request, as HttpAgent's does. */
+  connectUrl?: string;
+};
+
+/**
+ * `@ag-ui/client`'s HttpAgent (the application's own class: `instanceof`
+ * and the types are its), with runs parsed, verified and reduced in
+ * WebAssembly.
+ */
+export declare class HttpAgent extends BaseHttpAgent {
+  constructor(config: WasmHttpAgentConfig);
+}

@@ -1,0 +1,192 @@
+// AgentClient keeps HttpAgent's field contract, the one frameworks rely on
+// (CopilotKit, assistant-ui): writable fields, a `messages` array edited in
+// place, detachActiveRun, connect without a route, abortController, the
+// failure log. Each expectation is what @ag-ui/client 1.0.0 does.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { AgentClient } from "../../pkg/node.js";
+import { delay, finished, reply, scriptedFetch, started } from "./helpers.mjs";
+
+const answer = (id = "a1") => [started(), ...reply(id, ["Hi"]), finished()];
+
+test("agentId, description, threadId, url and headers are writable, and used", async () => {
+  const { fetch, requests } = scriptedFetch(answer());
+  const agent = new AgentClient({ url: "http://x/old", fetch });
+  assert.equal(agent.agentId, undefined);
+  agent.agentId = "copilot";
+  agent.description = "helps";
+  agent.threadId = "t-2";
+  agent.url = "http://x/new";
+  agent.headers = { authorization: "Bearer k" };
+  assert.deepEqual([agent.agentId, agent.description, agent.threadId, agent.url], ["copilot", "helps", "t-2", "http://x/new"]);
+  await agent.runAgent();
+  assert.equal(requests[0].url, "http://x/new");
+  assert.equal(requests[0].body.threadId, "t-2");
+  assert.equal(new Headers(requests[0].init.headers).get("authorization"), "Bearer k");
+});
+
+test("agent.messages = x is setMessages (a copy), agent.state = x is setState", async () => {
+  const agent = new AgentClient({ url: "http://x" });
+  const changed = [];
+  agent.subscribe({ onMessagesChanged: () => changed.push("m"), onStateChanged: () => changed.push("s") });
+  const list = [{ id: "u1", role: "user", content: "hi" }];
+  agent.messages = list;
+  agent.state = { mode: "a" };
+  await delay(1);
+  assert.deepEqual(agent.messages, list);
+  assert.notEqual(agent.messages[0], list[0], "a copy, as the reference's structuredClone");
+  assert.deepEqual(agent.state, { mode: "a" });
+  assert.deepEqual(changed, ["m", "s"]);
+});
+
+test("in-place edits of the messages array are what the next run sends and keeps", async () => {
+  const { fetch, requests } = scriptedFetch(answer("a2"));
+  const agent = new AgentClient({
+    url: "http://x",
+    fetch,
+    initialMessages: [
+      { id: "u1", role: "user", content: "weather?" },
+      { id: "a1", role: "assistant", toolCalls: [{ id: "tc1", type: "function", function: { name: "weather", arguments: "{}" } }] },
+      { id: "x", role: "user", content: "drop me" },
+    ],
+  });
+  const list = agent.messages;
+  const result = { id: "t1", role: "tool", toolCallId: "tc1", content: "18C" };
+  list.push(result); // as CopilotKit adds a frontend tool's result
+  list.splice(2, 1); // spliced out
+  list[0] = { ...list[0], content: "weather in Paris?" }; // an element replaced
+  await agent.runAgent();
+  assert.deepEqual(requests[0].body.messages.map((m) => m.id), ["u1", "a1", "t1"]);
+  assert.equal(requests[0].body.messages[0].content, "weather in Paris?");
+  assert.deepEqual(agent.messages.map((m) => m.id), ["u1", "a1", "t1", "a2"]);
+  assert.equal(agent.messages[2], result, "the object the caller pushed is the history's");
+});
+
+test("an invalid message pushed in place fails the next run with a TypeError, history intact", async () => {
+  const { fetch, requests } = scriptedFetch(answer());
+  const agent = new AgentClient({ url: "http://x", fetch, initialMessages: [{ id: "u1", role: "user", content: "hi" }] });
+  agent.messages.push({ id: "bad", role: "wizard" });
+  await assert.rejects(agent.runAgent(), (e) => e instanceof TypeError && /messages/.test(e.message));
+  assert.equal(requests.length, 0, "nothing was sent");
+  agent.messages.pop();
+  await agent.runAgent();
+  assert.deepEqual(agent.messages.map((m) => m.id), ["u1", "a1"]);
+});
+
+test("addMessage keeps the caller's object", () => {
+  const agent = new AgentClient({ url: "http://x" });
+  const m = { id: "u1", role: "user", content: "hi" };
+  agent.addMessage(m);
+  assert.equal(agent.messages[0], m);
+});
+
+test("detachActiveRun leaves the stream without failing the run", async () => {
+  let release;
+  const hold = new Promise((r) => (release = r));
+  const { fetch } = scriptedFetch([started(), ...reply("a1", ["part"]).slice(0, 2), ...reply("a1", [" more"]).slice(1), finished()], {
+    gate: (i) => (i === 3 ? hold : undefined),
+  });
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const seen = [];
+  assert.equal(agent.activeRunCompletionPromise, undefined);
+  const run = agent.runAgent(undefined, {
+    onRunFailed: () => seen.push("failed"),
+    onRunErrorEvent: () => seen.push("RUN_ERROR"),
+    onRunFinalized: () => seen.push("finalized"),
+  });
+  while (agent.messages[0]?.content !== "part") await delay(1);
+  const completion = agent.activeRunCompletionPromise;
+  assert.ok(completion instanceof Promise);
+  await agent.detachActiveRun();
+  const { newMessages } = await run;
+  release();
+  assert.deepEqual(seen, ["finalized"]);
+  assert.equal(agent.isRunning, false);
+  assert.equal(agent.activeRunCompletionPromise, undefined);
+  assert.deepEqual(newMessages.map((m) => [m.id, m.content]), [["a1", "part"]]);
+  await agent.detachActiveRun(); // between runs: nothing to detach, resolves
+});
+
+test("connectAgent without a connectUrl makes no request, as HttpAgent's", async () => {
+  const { fetch, requests } = scriptedFetch(answer());
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const seen = [];
+  const out = await agent.connectAgent(undefined, {
+    onRunInitialized: () => seen.push("initialized"),
+    onEvent: () => seen.push("event"),
+    onRunFinalized: () => seen.push("finalized"),
+  });
+  assert.equal(requests.length, 0);
+  assert.deepEqual(out, { result: undefined, newMessages: [] });
+  assert.deepEqual(seen, ["initialized", "finalized"]);
+  assert.ok(agent.agentId, "an agent id is assigned, as by the reference");
+});
+
+/** A stream that sends one text delta and then waits, failing as a real fetch does when its signal aborts. */
+function heldFetch() {
+  return async (_url, init) => {
+    const body = new ReadableStream({
+      start(ctrl) {
+        ctrl.enqueue(new TextEncoder().encode([started(), ...reply("a1", ["x"]).slice(0, 2)].map((e) => "data: " + JSON.stringify(e) + "\n\n").join("")));
+        init.signal.addEventListener("abort", () => ctrl.error(new DOMException("The operation was aborted.", "AbortError")));
+      },
+    });
+    return new Response(body, { headers: { "content-type": "text/event-stream" } });
+  };
+}
+
+test("abortController: the run's, passed in or set on the client while it streams, stops it", async () => {
+  for (const how of ["passed", "assigned", "abortRun"]) {
+    const agent = new AgentClient({ url: "http://x", fetch: heldFetch() });
+    const controller = new AbortController();
+    const errors = [];
+    const run = agent.runAgent(how === "passed" ? { abortController: controller } : undefined, {
+      onRunErrorEvent: ({ event }) => errors.push(event.code),
+    });
+    while (agent.messages[0]?.content !== "x") await delay(1);
+    if (how === "passed") {
+      assert.equal(agent.abortController, controller, "the run's controller is the client's");
+      controller.abort();
+    } else if (how === "assigned") {
+      agent.abortController = controller;
+      controller.abort();
+    } else {
+      agent.abortRun();
+    }
+    const out = await run;
+    assert.deepEqual(out.newMessages.map((m) => m.content), ["x"], how);
+    assert.deepEqual(errors, ["abort"], `${how}: ended as an abort`);
+  }
+  assert.throws(() => (new AgentClient({ url: "http://x" }).abortController = {}), TypeError);
+});
+
+test("a failure no subscriber stops is logged as the reference logs it; a stopped one is not", async () => {
+  const logged = [];
+  const original = console.error;
+  console.error = (...args) => logged.push(args);
+  try {
+    const { fetch } = scriptedFetch([started(), "data: {broken\n\n"]);
+    const agent = new AgentClient({ url: "http://x", fetch });
+    await assert.rejects(agent.runAgent());
+    assert.equal(logged.length, 1);
+    assert.equal(logged[0][0], "Agent execution failed:");
+    assert.ok(logged[0][1] instanceof Error);
+    const again = scriptedFetch([started(), "data: {broken\n\n"]);
+    const quiet = new AgentClient({ url: "http://x", fetch: again.fetch });
+    await quiet.runAgent(undefined, { onRunFailed: () => ({ stopPropagation: true }) });
+    assert.equal(logged.length, 1);
+  } finally {
+    console.error = original;
+  }
+});
+
+test("runAgent takes a list of subscribers, called in order with mutations passed on", async () => {
+  const { fetch } = scriptedFetch(answer());
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const seen = [];
+  await agent.runAgent(undefined, [
+    { onRunStartedEvent: () => seen.push(1) },
+    { onRunStartedEvent: () => seen.push(2) },
+  ]);
+  assert.deepEqual(seen, [1, 2]);
+});
