@@ -55,6 +55,8 @@ function clientOf(agent) {
     // Read at each request, so an `agent.fetch` assigned later is used.
     fetch: (/** @type {any} */ url, /** @type {any} */ init) =>
       typeof agent.fetch === "function" ? agent.fetch(url, init) : fetch(url, init),
+    // @ag-ui/client 1.0 names the protocol version in the body; 0.0.x did not.
+    sendProtocolVersion: "maxProtocolVersion" in agent,
     // Callbacks receive the agent itself as `agent`, held weakly.
     agent: new WeakRef(agent),
   });

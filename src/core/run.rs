@@ -92,7 +92,7 @@ pub fn write_input(
     run_id: &str,
     params: &RunParams,
 ) -> String {
-    let frame = InputFrame::new(thread_id, run_id, params);
+    let frame = InputFrame::new(thread_id, run_id, Some(PROTOCOL_VERSION), params);
     let state = match &agent.state {
         Value::Null => None,
         s => Some(to_json(s)),
@@ -110,12 +110,21 @@ pub struct InputFrame {
 }
 
 impl InputFrame {
-    pub fn new(thread_id: &str, run_id: &str, params: &RunParams) -> Self {
+    /// `protocol_version` is `None` for a caller that speaks for a
+    /// pre-1.0 client, which sent none.
+    pub fn new(
+        thread_id: &str,
+        run_id: &str,
+        protocol_version: Option<&str>,
+        params: &RunParams,
+    ) -> Self {
         let mut head = String::new();
         let mut o = Object::open(&mut head);
         o.field("threadId", thread_id);
         o.field("runId", run_id);
-        o.field("protocolVersion", PROTOCOL_VERSION);
+        if let Some(v) = protocol_version {
+            o.field("protocolVersion", v);
+        }
         o.close();
         let mut tail = String::new();
         let mut o = Object::open(&mut tail);

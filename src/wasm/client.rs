@@ -51,6 +51,7 @@ struct Options {
     max_event_size: Option<usize>,
     debug: Option<bool>,
     accept_protobuf: Option<bool>,
+    send_protocol_version: Option<bool>,
 }
 
 /// Options may be left out or given as `null`, as HttpAgent's are.
@@ -66,6 +67,7 @@ impl FromJson for Options {
             max_event_size: loose_field(&mut m, "maxEventSize")?,
             debug: loose_field(&mut m, "debug")?,
             accept_protobuf: loose_field(&mut m, "acceptProtobuf")?,
+            send_protocol_version: loose_field(&mut m, "sendProtocolVersion")?,
         })
     }
 }
@@ -84,6 +86,8 @@ pub(crate) struct Inner {
     debug: bool,
     /// Ask for the protobuf transport in `Accept` (read only by the proto build).
     accept_protobuf: bool,
+    /// `protocolVersion` in the request body (as @ag-ui/client 1.0 sends it).
+    send_protocol_version: bool,
     subscribers: Vec<Rc<Subscriber>>,
     next_subscriber: u32,
     /// Bumped on every subscribe and unsubscribe, so a run in progress
@@ -194,6 +198,7 @@ impl AgentClient {
             },
             debug: opts.debug.unwrap_or(false),
             accept_protobuf: opts.accept_protobuf.unwrap_or(false) && cfg!(feature = "proto"),
+            send_protocol_version: opts.send_protocol_version.unwrap_or(true),
             subscribers: Vec::new(),
             next_subscriber: 0,
             subscribers_rev: 0,
@@ -473,6 +478,7 @@ impl AgentClient {
             limits: i.limits,
             debug: i.debug,
             accept_protobuf: i.accept_protobuf,
+            send_protocol_version: i.send_protocol_version,
             subscribers: i.subscribers.clone(),
             next_subscriber: i.next_subscriber,
             subscribers_rev: 0,
@@ -1064,7 +1070,10 @@ fn body_of(
     run_id: &str,
     params: &RunParams,
 ) -> Result<JsValue, JsValue> {
-    let frame = InputFrame::new(thread_id, run_id, params);
+    let version = inner
+        .send_protocol_version
+        .then_some(crate::core::run::PROTOCOL_VERSION);
+    let frame = InputFrame::new(thread_id, run_id, version, params);
     let Inner {
         view,
         state_view,

@@ -53,6 +53,8 @@ export interface AgentClientConfig {
   debug?: boolean;
   /** Ask the agent for the protobuf transport (`agui-wasm/proto` only; both transports are read). */
   acceptProtobuf?: boolean;
+  /** Whether the request body names the protocol version (default true, as @ag-ui/client 1.0 does; 0.0.x sent none). */
+  sendProtocolVersion?: boolean;
   /** The object callbacks receive as `agent`, held weakly (a wrapper class passes itself; see `agui-wasm/http-agent`). */
   agent?: WeakRef<object>;
 }
