@@ -1,0 +1,226 @@
+// agui-wasm/http-agent beside the stock @ag-ui/client HttpAgent, fed the
+// same bytes: same request bodies, same messages, same events to
+// subscribers, and the frameworks' contract (instanceof, agentId, headers,
+// in-place messages, clone, connect, detach, AGUIError, middleware).
+//
+// AGUI_CLIENT_DIR names the folder whose node_modules holds the
+// @ag-ui/client under test and the installed agui-wasm tarball (run.mjs
+// runs this file once per version).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const dir = process.env.AGUI_CLIENT_DIR;
+if (!dir) throw new Error("AGUI_CLIENT_DIR is not set: run tests/http-agent/run.mjs");
+const load = (rel) => import(pathToFileURL(path.join(dir, "node_modules", rel)).href);
+const stock = await load("@ag-ui/client/dist/index.mjs");
+const { HttpAgent } = await load("agui-wasm/http-agent.js");
+const version = (await import(pathToFileURL(path.join(dir, "node_modules/@ag-ui/client/package.json")).href, { with: { type: "json" } })).default.version;
+
+const sse = (e) => "data: " + JSON.stringify(e) + "\n\n";
+const delay = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A fetch answering each request with the next script (a list of events, or { status, body }); records requests. */
+function scripted(...scripts) {
+  const requests = [];
+  const fetch = async (url, init) => {
+    requests.push({ url, headers: new Headers(init.headers), body: JSON.parse(init.body) });
+    const script = scripts[Math.min(requests.length - 1, scripts.length - 1)];
+    if (!Array.isArray(script)) return new Response(script.body, { status: script.status });
+    const enc = new TextEncoder();
+    let i = 0;
+    const body = new ReadableStream({
+      pull(ctrl) {
+        if (i >= script.length) return ctrl.close();
+        ctrl.enqueue(enc.encode(sse(script[i++])));
+      },
+    });
+    return new Response(body, { headers: { "content-type": "text/event-stream" } });
+  };
+  return { fetch, requests };
+}
+
+const run = (id, pieces, extra = []) => [
+  { type: "RUN_STARTED", threadId: "t", runId: "r" },
+  { type: "TEXT_MESSAGE_START", messageId: id, role: "assistant" },
+  ...pieces.map((delta) => ({ type: "TEXT_MESSAGE_CONTENT", messageId: id, delta })),
+  { type: "TEXT_MESSAGE_END", messageId: id },
+  ...extra,
+  { type: "RUN_FINISHED", threadId: "t", runId: "r" },
+];
+const toolRun = [
+  { type: "RUN_STARTED", threadId: "t", runId: "r1" },
+  { type: "TOOL_CALL_START", toolCallId: "tc1", toolCallName: "weather", parentMessageId: "a1" },
+  { type: "TOOL_CALL_ARGS", toolCallId: "tc1", delta: '{"city":' },
+  { type: "TOOL_CALL_ARGS", toolCallId: "tc1", delta: '"Paris"}' },
+  { type: "TOOL_CALL_END", toolCallId: "tc1" },
+  { type: "STATE_SNAPSHOT", snapshot: { step: 1 } },
+  { type: "RUN_FINISHED", threadId: "t", runId: "r1" },
+];
+
+/** Both agents over the same scripts; `use(agent, requests)` drives each; returns both outcomes. */
+async function both(scripts, options, use) {
+  const out = [];
+  for (const Agent of [stock.HttpAgent, HttpAgent]) {
+    const { fetch, requests } = scripted(...scripts);
+    const agent = new Agent({ url: "http://agent/run", threadId: "t", fetch, ...options });
+    const value = await use(agent, requests);
+    out.push({ agent, requests, value, messages: structuredClone(agent.messages), state: structuredClone(agent.state) });
+  }
+  return out;
+}
+
+test(`[${version}] the application's own classes: instanceof HttpAgent and AbstractAgent`, () => {
+  const agent = new HttpAgent({ url: "http://agent/run" });
+  assert.ok(agent instanceof stock.HttpAgent);
+  assert.ok(agent instanceof stock.AbstractAgent);
+});
+
+test(`[${version}] a run: same request, same messages and state, same events to subscribers`, async () => {
+  const [a, b] = await both([toolRun], { initialMessages: [{ id: "u1", role: "user", content: "weather?" }] }, async (agent) => {
+    const events = [];
+    const calls = [];
+    const result = await agent.runAgent(
+      { runId: "r1", tools: [{ name: "weather", description: "d", parameters: { type: "object" } }] },
+      {
+        onEvent: ({ event }) => void events.push(event.type),
+        onToolCallArgsEvent: ({ partialToolCallArgs, toolCallName }) => void calls.push([toolCallName, JSON.stringify(partialToolCallArgs)]),
+        onNewToolCall: ({ toolCall }) => void calls.push(["new", toolCall.id]),
+      },
+    );
+    return { events, calls, newIds: result.newMessages.map((m) => m.id) };
+  });
+  assert.deepEqual(b.requests[0].body, a.requests[0].body);
+  assert.deepEqual(b.messages, a.messages);
+  assert.deepEqual(b.state, a.state);
+  assert.deepEqual(b.value.events, a.value.events);
+  assert.deepEqual(b.value.newIds, a.value.newIds);
+  // The reference hands partialToolCallArgs as repaired JSON text in some
+  // builds; ours is the object @ag-ui/client's type declares. Compare the
+  // names and the call announcements only.
+  assert.deepEqual(b.value.calls.map((c) => c[0]), a.value.calls.map((c) => c[0]));
+  assert.deepEqual(b.value.calls.filter((c) => c[0] === "new"), a.value.calls.filter((c) => c[0] === "new"));
+});
+
+test(`[${version}] a tool result pushed into agent.messages goes out with the next run, as CopilotKit does it`, async () => {
+  const [a, b] = await both([toolRun, run("a2", ["18 degrees"])], {}, async (agent) => {
+    agent.addMessage({ id: "u1", role: "user", content: "weather?" });
+    await agent.runAgent({ runId: "r1" });
+    agent.messages.push({ id: "t1", role: "tool", toolCallId: "tc1", content: '{"tempC":18}' });
+    await agent.runAgent({ runId: "r2" });
+  });
+  assert.deepEqual(b.requests[1].body.messages.map((m) => `${m.role}:${m.id}`), ["user:u1", "assistant:a1", "tool:t1"]);
+  assert.deepEqual(b.requests.map((r) => r.body), a.requests.map((r) => r.body));
+  assert.deepEqual(b.messages, a.messages);
+});
+
+test(`[${version}] fields frameworks assign: agentId, threadId, headers, messages, state`, async () => {
+  const [a, b] = await both([run("a1", ["ok"])], { headers: { "x-one": "1" } }, async (agent) => {
+    agent.agentId = "registered-key";
+    agent.threadId = "thread-9";
+    agent.headers = { ...agent.headers, "x-copilotkit": "yes" };
+    agent.messages = [{ id: "u1", role: "user", content: "hello" }];
+    agent.state = { theme: "dark" };
+    await agent.runAgent({ runId: "r" });
+    return { agentId: agent.agentId, threadId: agent.threadId };
+  });
+  assert.deepEqual(b.value, a.value);
+  assert.deepEqual(b.requests[0].body, a.requests[0].body);
+  assert.equal(b.requests[0].headers.get("x-copilotkit"), "yes");
+  assert.equal(b.requests[0].headers.get("x-one"), "1");
+  assert.deepEqual(b.messages, a.messages);
+});
+
+test(`[${version}] clone: the same class, history, url and headers; its own runs`, async () => {
+  const { fetch, requests } = scripted(run("a1", ["one"]), run("a2", ["two"]));
+  const agent = new HttpAgent({ url: "http://agent/run", threadId: "t", fetch, headers: { "x-h": "1" } });
+  await agent.runAgent({ runId: "r" });
+  const copy = agent.clone();
+  assert.ok(copy instanceof HttpAgent && copy instanceof stock.HttpAgent);
+  assert.deepEqual(copy.messages, agent.messages);
+  assert.equal(copy.url, agent.url);
+  await copy.runAgent({ runId: "r" });
+  assert.equal(requests[1].headers.get("x-h"), "1");
+  assert.deepEqual(copy.messages.map((m) => m.id), ["a1", "a2"]);
+  assert.deepEqual(agent.messages.map((m) => m.id), ["a1"], "the original is untouched");
+});
+
+test(`[${version}] connectAgent makes no request and resolves empty, as the stock agent`, async () => {
+  const [a, b] = await both([run("a1", ["x"])], {}, async (agent, requests) => {
+    const seen = [];
+    const out = await agent.connectAgent({}, { onRunInitialized: () => void seen.push("init"), onRunFinalized: () => void seen.push("final") });
+    return { requests: requests.length, newMessages: out.newMessages, seen };
+  });
+  assert.deepEqual(b.value, a.value);
+  assert.equal(b.value.requests, 0);
+});
+
+test(`[${version}] detachActiveRun ends the run without an error, keeping what arrived`, async () => {
+  let release;
+  const hold = new Promise((r) => (release = r));
+  const enc = new TextEncoder();
+  const fetch = async () =>
+    new Response(
+      new ReadableStream({
+        async start(ctrl) {
+          for (const e of run("a1", ["part"]).slice(0, 3)) ctrl.enqueue(enc.encode(sse(e)));
+          await hold;
+          ctrl.close();
+        },
+      }),
+      { headers: { "content-type": "text/event-stream" } },
+    );
+  const agent = new HttpAgent({ url: "http://agent/run", fetch });
+  const seen = [];
+  const running = agent.runAgent({}, { onRunFailed: () => void seen.push("failed"), onRunFinalized: () => void seen.push("finalized") });
+  while (agent.messages[0]?.content !== "part") await delay(1);
+  assert.equal(agent.isRunning, true);
+  await agent.detachActiveRun();
+  await running;
+  release();
+  assert.deepEqual(seen, ["finalized"]);
+  assert.equal(agent.isRunning, false);
+});
+
+test(`[${version}] errors: an unanswered interrupt is the app's AGUIError; HTTP 500 fails clearly, history kept, runs again`, async () => {
+  const interrupted = [
+    { type: "RUN_STARTED", threadId: "t", runId: "r" },
+    { type: "RUN_FINISHED", threadId: "t", runId: "r", outcome: { type: "interrupt", interrupts: [{ id: "i1", reason: "approval" }] } },
+  ];
+  const { fetch } = scripted(interrupted, { status: 500, body: '{"error":"down"}' }, run("a1", ["back"]));
+  const agent = new HttpAgent({ url: "http://agent/run", fetch, initialMessages: [{ id: "u1", role: "user", content: "hi" }] });
+  const quiet = console.error;
+  console.error = () => {};
+  try {
+    await agent.runAgent({ runId: "r" });
+    assert.deepEqual(agent.pendingInterrupts.map((i) => i.id), ["i1"]);
+    await assert.rejects(agent.runAgent(), (e) => e instanceof stock.AGUIError && /i1/.test(e.message));
+    agent.pendingInterrupts = [];
+    const failed = [];
+    await assert.rejects(agent.runAgent({}, { onRunFailed: ({ error }) => void failed.push(error) }), (e) => e instanceof Error && /500/.test(e.message));
+    assert.equal(failed.length, 1);
+    assert.deepEqual(agent.messages.map((m) => m.id), ["u1"]);
+    await agent.runAgent();
+    assert.deepEqual(agent.messages.map((m) => m.id), ["u1", "a1"]);
+  } finally {
+    console.error = quiet;
+  }
+});
+
+test(`[${version}] middleware: the base class's run is used, with the same result`, async () => {
+  const warn = console.warn;
+  const warned = [];
+  console.warn = (...a) => warned.push(a.join(" "));
+  try {
+    const [a, b] = await both([run("a1", ["via middleware"])], {}, async (agent) => {
+      agent.use((input, next) => next.run(input));
+      await agent.runAgent({ runId: "r" });
+    });
+    assert.deepEqual(b.messages, a.messages);
+    assert.deepEqual(b.requests[0].body, a.requests[0].body);
+    assert.ok(warned.some((w) => /middleware/.test(w)), "says so");
+  } finally {
+    console.warn = warn;
+  }
+});
