@@ -101,8 +101,6 @@ pub(crate) struct Inner {
     abort_controller: AbortController,
     /// The run under way: its completion and detach promises.
     active: Option<ActiveRun>,
-    /// Lazily-read `messages` / `state` getters for callback parameters.
-    getters: Option<(JsValue, JsValue)>,
     /// A handle that JS callbacks receive as `agent`.
     handle: Option<JsValue>,
     /// A `WeakRef` to the object callbacks receive as `agent` instead of
@@ -207,7 +205,6 @@ impl AgentClient {
             running: false,
             abort_controller: js::new_abort_controller(),
             active: None,
-            getters: None,
             handle: None,
             agent_ref: field(&config, "agent"),
         };
@@ -487,7 +484,6 @@ impl AgentClient {
             running: false,
             abort_controller: fresh_controller(&i.abort_controller),
             active: None,
-            getters: None,
             handle: None,
             agent_ref: JsValue::UNDEFINED,
         };
@@ -715,32 +711,16 @@ fn handle_of(rc: &Shared) -> JsValue {
     h
 }
 
-/// A callback parameter object: `messages` and `state` are read lazily, so a
-/// callback that never looks at them costs no conversion.
+/// A callback parameter object. `messages` and `state` are the values as
+/// of the call, as the reference's are, so a subscriber that keeps its
+/// parameters and reads them later sees what it was told then: the view
+/// is brought up to date (what changed since the last call) and the array
+/// handed out, so the next change makes a new one instead of editing it.
+/// `input` is read lazily: it does not change during a run.
 pub(crate) fn params(rc: &Shared, input: &JsValue) -> Object {
-    let getters = rc.borrow().getters.clone();
-    let (gm, gs) = match getters {
-        Some(g) => g,
-        None => {
-            let w1 = Rc::downgrade(rc);
-            let w2 = Rc::downgrade(rc);
-            let gm = Closure::<dyn FnMut() -> JsValue>::new(move || {
-                w1.upgrade()
-                    .and_then(|rc| messages_of(&rc).ok())
-                    .unwrap_or(JsValue::UNDEFINED)
-            })
-            .into_js_value();
-            let gs = Closure::<dyn FnMut() -> JsValue>::new(move || {
-                w2.upgrade()
-                    .and_then(|rc| state_of(&rc).ok())
-                    .unwrap_or(JsValue::UNDEFINED)
-            })
-            .into_js_value();
-            rc.borrow_mut().getters = Some((gm.clone(), gs.clone()));
-            (gm, gs)
-        }
-    };
-    js::make_params(&gm, &gs, &handle_of(rc), input)
+    let messages = messages_of(rc).unwrap_or(JsValue::UNDEFINED);
+    let state = state_of(rc).unwrap_or(JsValue::UNDEFINED);
+    js::make_params(&messages, &state, &handle_of(rc), input)
 }
 
 /// A getter for a run's input: parsed from the request body the first time
@@ -1211,8 +1191,12 @@ async fn stream_body(ctx: &mut RunCtx, body: &Body) -> Result<(), Failure> {
             Err(e) if super::run_error::is_abort(&e) => {
                 // As the reference: an abort mid-stream ends the run with a
                 // RUN_ERROR of code "abort", quietly.
+                let said = Reflect::get(&e, &"message".into())
+                    .ok()
+                    .and_then(|m| m.as_string())
+                    .filter(|m| !m.is_empty());
                 let abort = Event::RunError(RunErrorEvent {
-                    message: "Request aborted".into(),
+                    message: said.unwrap_or_else(|| "Request aborted".into()),
                     code: Some("abort".into()),
                     ..Default::default()
                 });

@@ -9,14 +9,12 @@ use js_sys::{Function, Object, Promise, Uint8Array};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(inline_js = r#"
-// Callback parameters with lazy `messages`, `state` and `input`: own,
-// enumerable getters from an object literal, which engines build from a
-// template (defineProperty per call costs several times more).
+// Callback parameters: `messages` and `state` as of the call, `input` a
+// lazy getter (parsed from the request body only if read). Object literals,
+// which engines build from a template.
 export function makeParams(messages, state, agent, input) {
-  if (input === undefined) {
-    return { get messages() { return messages(); }, get state() { return state(); }, agent };
-  }
-  return { get messages() { return messages(); }, get state() { return state(); }, agent, get input() { return input(); } };
+  if (input === undefined) return { messages, state, agent };
+  return { messages, state, agent, get input() { return input(); } };
 }
 export function sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
 export function newAbortController() { return new AbortController(); }

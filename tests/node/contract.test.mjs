@@ -190,3 +190,34 @@ test("runAgent takes a list of subscribers, called in order with mutations passe
   ]);
   assert.deepEqual(seen, [1, 2]);
 });
+
+test("callback parameters hold the values as of the call, even when read later", async () => {
+  const { fetch } = scriptedFetch([
+    started(),
+    ...reply("a1", ["a", "b"]),
+    { type: "STATE_SNAPSHOT", snapshot: { n: 1 } },
+    { type: "STATE_SNAPSHOT", snapshot: { n: 2 } },
+    finished(),
+  ]);
+  const agent = new AgentClient({ url: "http://x", fetch, batching: "event" });
+  const kept = [];
+  await agent.runAgent(undefined, {
+    onTextMessageContentEvent: (p) => void kept.push(["text", p]),
+    onStateSnapshotEvent: (p) => void kept.push(["snap", p]),
+    onMessagesChanged: (p) => void kept.push(["changed", p]),
+  });
+  const read = kept.map(([k, p]) => [k, p.messages.map((m) => m.content), p.state]);
+  // onMessagesChanged and the state snapshots as @ag-ui/client 1.0.0 gives
+  // them (recorded with the same events). Its text-event parameters are its
+  // in-progress working copy, which later deltas keep editing ("ab" both
+  // times); ours are the history as of the call.
+  assert.deepEqual(read, [
+    ["changed", [""], {}],
+    ["text", [""], {}],
+    ["changed", ["a"], {}],
+    ["text", ["a"], {}],
+    ["changed", ["ab"], {}],
+    ["snap", ["ab"], {}],
+    ["snap", ["ab"], { n: 1 }],
+  ]);
+});
