@@ -224,3 +224,18 @@ test(`[${version}] middleware: the base class's run is used, with the same resul
     console.warn = warn;
   }
 });
+
+test(`[${version}] the shared error paths hold through the entry: clear Errors, history kept, the agent runs again`, async () => {
+  const { errorPaths } = await import("../shared/error-paths.mjs");
+  const quiet = console.error;
+  console.error = () => {};
+  let results;
+  try {
+    results = await errorPaths(HttpAgent);
+  } finally {
+    console.error = quiet;
+  }
+  for (const r of results) if (!r.ok) console.log(`FAILED - ${r.name}: ${r.detail}`);
+  assert.deepEqual(results.filter((r) => !r.ok).map((r) => r.name), []);
+  assert.equal(results.length, 10);
+});

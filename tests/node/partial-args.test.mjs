@@ -1,8 +1,11 @@
 // partialToolCallArgs through the built package: on every TOOL_CALL_ARGS the
-// value the reference would give (untruncate-json + JSON.parse of the
-// arguments so far, with its \uXXXX bug fixed: the fixture file has it for
-// every prefix), whatever the deltas, and no object handed out earlier
-// changes afterwards, although each new one shares what did not change.
+// object @ag-ui/client's type declares, the arguments so far repaired and
+// parsed (untruncate-json + JSON.parse, with its \uXXXX bug fixed: the
+// fixture file has it for every prefix), whatever the deltas, and no object
+// handed out earlier changes afterwards, although each new one shares what
+// did not change. (The reference's runtime does not parse: it hands the
+// repaired JSON text, a string, in browsers and {} under Node ESM;
+// CopilotKit accepts either, and an object is what the type promises.)
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
