@@ -9,10 +9,16 @@
 //! - System and developer messages are lifted, in history order, into
 //!   `system`: absent when there are none, a string when there is one, text
 //!   blocks `[{"type": "text", "text"}]` when there are several, so their
-//!   boundaries survive. The Messages API has no system turn to keep them in
-//!   place, and no developer role. Empty ones are skipped (the API rejects
-//!   empty text and they say nothing).
-//! - User: `{"role": "user", "content": "..." | [blocks]}`.
+//!   boundaries survive. The API has no developer role. It does take
+//!   `{"role": "system"}` turns in `messages` (SDK 0.100 and later), but only
+//!   on models that support them and only after a user turn (see
+//!   `mid_conversation_system_messages` in langchain-anthropic's model
+//!   profiles); lifting works on every model and at every position, at the
+//!   cost of the instruction's place in the conversation. Empty ones are
+//!   skipped (the API rejects empty text and they say nothing).
+//! - User: `{"role": "user", "content": "..." | [blocks]}`. A user message
+//!   with empty content (`""` or `[]`) is skipped: the API rejects it and it
+//!   says nothing.
 //! - Assistant: `{"role": "assistant", "content": "..."}` for text alone;
 //!   otherwise blocks: thinking (see below), `{"type": "text", "text"}`, then
 //!   one `{"type": "tool_use", "id", "name", "input": {...}}` per tool call,
@@ -65,7 +71,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::common::{self, Media, MediaKind, Part};
+use super::common::{self, mime_base, Media, MediaKind, Part, PDF};
 use super::error::{AdapterError, Format};
 use crate::core::types::{
     AssistantMessage, Content, ContentPart, InstructionMessage, Message, PartSource,
@@ -121,6 +127,9 @@ pub fn to_anthropic(
             }
             Message::User(u) => {
                 thinking.clear();
+                if common::is_empty(&u.content) {
+                    continue;
+                }
                 let content = match &u.content {
                     Content::Text(s) => json!(s),
                     Content::Parts(parts) => blocks(&u.id, parts, false)?,
@@ -231,7 +240,6 @@ fn blocks(
 }
 
 const IMAGE_TYPES: &[&str] = &["image/jpeg", "image/png", "image/gif", "image/webp"];
-const PDF: &str = "application/pdf";
 
 fn media_block(
     message_id: &str,
@@ -299,15 +307,4 @@ fn media_block(
         block.insert("title".into(), json!(filename));
     }
     Ok(Value::Object(block))
-}
-
-/// A MIME type without parameters, lowercased: MIME types are
-/// case-insensitive, and the API's enum is the plain lowercase form.
-fn mime_base(mime_type: &str) -> String {
-    mime_type
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase()
 }

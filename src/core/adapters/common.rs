@@ -1,11 +1,11 @@
 //! What every target needs: content parts seen through one lens, data URLs,
-//! tool-call arguments, tool errors, and reading untyped JSON without panics.
+//! tool-call arguments, tool errors, and the order a request wants.
 
 use serde_json::{Map, Value};
 
 use super::error::{AdapterError, Format};
 use crate::core::types::content::upgrade_parts;
-use crate::core::types::{Content, ContentPart, MediaPart, PartSource, TextPart};
+use crate::core::types::{Content, ContentPart, MediaPart, Message, PartSource, TextPart};
 
 /// The four media part types; they differ only in name on the AG-UI side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,13 +26,15 @@ impl MediaKind {
         }
     }
 
-    pub(super) fn from_name(name: &str) -> Option<MediaKind> {
-        match name {
-            "image" => Some(MediaKind::Image),
-            "audio" => Some(MediaKind::Audio),
-            "video" => Some(MediaKind::Video),
-            "document" => Some(MediaKind::Document),
-            _ => None,
+    /// The kind a MIME type names, for targets that send every medium in one
+    /// block type: the type's top level decides, and what is neither image,
+    /// audio nor video is a document.
+    pub(super) fn for_mime(mime_type: &str) -> MediaKind {
+        match mime_base(mime_type).split('/').next().unwrap_or("") {
+            "image" => MediaKind::Image,
+            "audio" => MediaKind::Audio,
+            "video" => MediaKind::Video,
+            _ => MediaKind::Document,
         }
     }
 
@@ -76,6 +78,32 @@ impl Media {
         };
         format!("content[{index}] ({}, {source} source)", self.kind.name())
     }
+
+    /// The name an inline document travels under: OpenAI may refuse
+    /// `file_data` without a filename, so a part without one gets a fixed
+    /// name, with the extension of a PDF when it is one.
+    pub(super) fn document_filename(&self) -> String {
+        match (&self.filename, &self.source) {
+            (Some(name), _) => name.clone(),
+            (None, PartSource::Data { mime_type, .. }) if mime_base(mime_type) == PDF => {
+                "document.pdf".into()
+            }
+            (None, _) => "document".into(),
+        }
+    }
+}
+
+pub(super) const PDF: &str = "application/pdf";
+
+/// A MIME type without parameters, lowercased: MIME types are
+/// case-insensitive, and the vendors' enums are the plain lowercase form.
+pub(super) fn mime_base(mime_type: &str) -> String {
+    mime_type
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase()
 }
 
 /// The parts of a body as the targets see them: legacy `binary` parts
@@ -186,6 +214,46 @@ pub(super) fn source_from_url(url: &str) -> PartSource {
     }
 }
 
+/// The history in the order a request wants it: a system or developer
+/// message that arrives between an assistant's tool calls and their last
+/// result moves to just after the results. OpenAI wants a call's results
+/// right after the call, and an instruction given while tools ran means the
+/// same a moment later. Everything else keeps its place.
+pub(super) fn results_first(messages: &[Message]) -> Vec<&Message> {
+    let mut out = Vec::with_capacity(messages.len());
+    let mut held: Vec<&Message> = Vec::new();
+    let mut open: Vec<&str> = Vec::new();
+    for message in messages {
+        match message {
+            Message::System(_) | Message::Developer(_) if !open.is_empty() => {
+                held.push(message);
+                continue;
+            }
+            Message::Tool(t) => {
+                open.retain(|id| *id != t.tool_call_id);
+                out.push(message);
+                if open.is_empty() {
+                    out.append(&mut held);
+                }
+                continue;
+            }
+            Message::Activity(_) => {
+                out.push(message);
+                continue;
+            }
+            _ => {}
+        }
+        out.append(&mut held);
+        open.clear();
+        if let Message::Assistant(a) = message {
+            open.extend(a.tool_calls.iter().flatten().map(|c| c.id.as_str()));
+        }
+        out.push(message);
+    }
+    out.append(&mut held);
+    out
+}
+
 /// A tool call's arguments as the object targets with typed inputs need.
 ///
 /// Empty arguments mean "no arguments": streaming often leaves a call to a
@@ -243,107 +311,6 @@ pub(super) fn text_part(text: String) -> ContentPart {
     })
 }
 
-/// Reads untyped JSON in one format, turning every shape mismatch into an
-/// [`AdapterError::Invalid`] that says where it is.
-#[derive(Clone, Copy)]
-pub(super) struct Reader {
-    pub format: Format,
-}
-
-impl Reader {
-    pub(super) fn invalid(self, at: &str, reason: impl Into<String>) -> AdapterError {
-        AdapterError::Invalid {
-            format: self.format,
-            at: at.to_owned(),
-            reason: reason.into(),
-        }
-    }
-
-    /// The message list: a bare array, or a request body's `messages`.
-    pub(super) fn messages(self, value: &Value) -> Result<&[Value], AdapterError> {
-        match value {
-            Value::Array(list) => Ok(list),
-            Value::Object(o) => match o.get("messages") {
-                Some(Value::Array(list)) => Ok(list),
-                _ => Err(self.invalid("messages", "expected an array of messages")),
-            },
-            other => Err(self.invalid(
-                "$",
-                format!(
-                    "expected an array of messages or an object with `messages`, got {}",
-                    json_kind(other)
-                ),
-            )),
-        }
-    }
-
-    pub(super) fn object<'a>(
-        self,
-        v: &'a Value,
-        at: &str,
-    ) -> Result<&'a Map<String, Value>, AdapterError> {
-        v.as_object()
-            .ok_or_else(|| self.invalid(at, format!("expected an object, got {}", json_kind(v))))
-    }
-
-    /// A string field that may be absent or `null`.
-    pub(super) fn opt_str<'a>(
-        self,
-        o: &'a Map<String, Value>,
-        key: &str,
-        at: &str,
-    ) -> Result<Option<&'a str>, AdapterError> {
-        match o.get(key) {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::String(s)) => Ok(Some(s)),
-            Some(other) => Err(self.invalid(
-                &format!("{at}.{key}"),
-                format!("expected a string, got {}", json_kind(other)),
-            )),
-        }
-    }
-
-    pub(super) fn str<'a>(
-        self,
-        o: &'a Map<String, Value>,
-        key: &str,
-        at: &str,
-    ) -> Result<&'a str, AdapterError> {
-        self.opt_str(o, key, at)?
-            .ok_or_else(|| self.invalid(&format!("{at}.{key}"), "a string is required here"))
-    }
-
-    /// An array field that may be absent or `null` (read as empty).
-    pub(super) fn opt_array<'a>(
-        self,
-        o: &'a Map<String, Value>,
-        key: &str,
-        at: &str,
-    ) -> Result<&'a [Value], AdapterError> {
-        match o.get(key) {
-            None | Some(Value::Null) => Ok(&[]),
-            Some(Value::Array(list)) => Ok(list),
-            Some(other) => Err(self.invalid(
-                &format!("{at}.{key}"),
-                format!("expected an array, got {}", json_kind(other)),
-            )),
-        }
-    }
-
-    /// A message id, or a deterministic one when the format carries none.
-    pub(super) fn id_or(
-        self,
-        o: &Map<String, Value>,
-        at: &str,
-        mint: impl FnOnce() -> String,
-    ) -> Result<String, AdapterError> {
-        Ok(match self.opt_str(o, "id", at)? {
-            Some(id) if !id.is_empty() => id.to_owned(),
-            _ => mint(),
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -362,6 +329,34 @@ mod tests {
         assert_eq!(parse_data_url("data:image/png;base64,"), None);
         assert_eq!(parse_data_url("https://x/y.png"), None);
         assert_eq!(parse_data_url("dätä:x"), None);
+    }
+
+    #[test]
+    fn mime_types_name_their_kind() {
+        assert_eq!(MediaKind::for_mime("Audio/WAV; x=1"), MediaKind::Audio);
+        assert_eq!(MediaKind::for_mime("video/mp4"), MediaKind::Video);
+        assert_eq!(MediaKind::for_mime("image/png"), MediaKind::Image);
+        assert_eq!(MediaKind::for_mime("application/pdf"), MediaKind::Document);
+        assert_eq!(MediaKind::for_mime(""), MediaKind::Document);
+    }
+
+    #[test]
+    fn held_instructions_go_out_when_the_results_stop() {
+        use crate::core::types::FromJson;
+        let history: Vec<Message> = FromJson::from_json(serde_json::json!([
+            { "id": "a1", "role": "assistant", "toolCalls": [
+                { "id": "c1", "type": "function", "function": { "name": "f", "arguments": "{}" } },
+                { "id": "c2", "type": "function", "function": { "name": "g", "arguments": "{}" } }
+            ] },
+            { "id": "s1", "role": "system", "content": "first" },
+            { "id": "t1", "role": "tool", "toolCallId": "c1", "content": "one" },
+            { "id": "d1", "role": "developer", "content": "second" },
+            { "id": "u1", "role": "user", "content": "c2 never answers" },
+            { "id": "s2", "role": "system", "content": "not held" }
+        ]))
+        .expect("AG-UI");
+        let ids: Vec<&str> = results_first(&history).iter().map(|m| m.id()).collect();
+        assert_eq!(ids, ["a1", "t1", "s1", "d1", "u1", "s2"]);
     }
 
     #[test]

@@ -34,6 +34,7 @@ mod common;
 pub mod error;
 pub mod langchain;
 pub mod openai;
+mod reader;
 
 pub use anthropic::{to_anthropic, AnthropicOptions, AnthropicReasoning};
 pub use error::{AdapterError, Format};

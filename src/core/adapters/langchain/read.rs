@@ -3,12 +3,12 @@
 
 use serde_json::{Map, Value};
 
-use super::{DEVELOPER_MARKER, READ};
-use crate::core::adapters::common::{self, MediaKind};
+use super::read_blocks::read_content;
+use super::{DEVELOPER_MARKER, ERROR_PREFIX, FAILED, READ};
+use crate::core::adapters::common;
 use crate::core::adapters::error::AdapterError;
-use crate::core::adapters::openai;
 use crate::core::types::{
-    AssistantMessage, Content, ContentPart, DeveloperMessage, FunctionCall, Message, PartSource,
+    AssistantMessage, Content, ContentPart, DeveloperMessage, FunctionCall, Message,
     ReasoningMessage, ToolCall, ToolCallType, ToolMessage, UserMessage,
 };
 
@@ -123,8 +123,9 @@ fn read_ai(
         }
     }
     let calls = read_tool_calls(o, &id, at)?;
-    // A lone reasoning block under its own id is how `to_langchain` writes
-    // reasoning that no reply followed; it stands for that reasoning only.
+    // A lone reasoning block under its own id is how earlier versions of
+    // `to_langchain` wrote reasoning that no reply followed, and LangGraph
+    // state keeps what it was given; it stands for that reasoning only.
     let standalone = calls.is_empty()
         && text.is_empty()
         && reasoning.len() == 1
@@ -198,15 +199,13 @@ fn read_tool_calls(
                 )
             }
             None => {
+                // `args` should be an object; whatever else a producer put
+                // there (the AG-UI LangGraph adapters parse an array into
+                // it) is kept as the JSON text AG-UI holds arguments in.
                 let args = match co.get("args") {
                     None | Some(Value::Null) => "{}".to_owned(),
-                    Some(v @ Value::Object(_)) => v.to_string(),
-                    Some(other) => {
-                        return Err(READ.invalid(
-                            &format!("{cat}.args"),
-                            format!("expected an object, got {}", common::json_kind(other)),
-                        ))
-                    }
+                    Some(Value::String(raw)) => raw.clone(),
+                    Some(v) => v.to_string(),
                 };
                 (READ.str(co, "name", &cat)?, args)
             }
@@ -259,29 +258,29 @@ fn read_tool(o: &Map<String, Value>, id: String, at: &str) -> Result<Message, Ad
     }))
 }
 
-/// Undoes `tool_body`: the error text is the whole body or its last text
-/// part. A body that ends otherwise says only that the tool failed, which the
-/// AG-UI LangGraph adapter writes as "error".
+/// Undoes what `to_langchain` writes for a failed tool: a last text block
+/// `Error: <error>` after what the tool returned. A body without one is the
+/// tool's own output, which is how LangChain's `ToolNode` (the exception's
+/// text) and the AG-UI LangGraph adapters (the result, as a string or as
+/// AG-UI parts) write a failure, and says only that the tool failed.
 fn split_error(content: Content) -> (Content, String) {
-    let mut parts = match content {
-        Content::Text(s) => return (Content::Text(String::new()), s),
-        Content::Parts(parts) => parts,
+    let Content::Parts(mut parts) = content else {
+        return (content, FAILED.to_owned());
     };
-    match parts.pop() {
-        Some(ContentPart::Text(t)) => {
-            let body = if let [ContentPart::Text(only)] = parts.as_slice() {
-                Content::Text(only.text.clone())
-            } else {
-                Content::Parts(parts)
-            };
-            (body, t.text)
-        }
-        Some(other) => {
-            parts.push(other);
-            (Content::Parts(parts), "error".to_owned())
-        }
-        None => (Content::Parts(parts), "error".to_owned()),
-    }
+    let error = match parts.last() {
+        Some(ContentPart::Text(t)) => t.text.strip_prefix(ERROR_PREFIX).map(str::to_owned),
+        _ => None,
+    };
+    let Some(error) = error else {
+        return (Content::Parts(parts), FAILED.to_owned());
+    };
+    parts.pop();
+    let body = match parts.as_slice() {
+        [] => Content::Text(String::new()),
+        [ContentPart::Text(only)] => Content::Text(only.text.clone()),
+        _ => Content::Parts(parts),
+    };
+    (body, error)
 }
 
 fn read_text(v: Option<&Value>, at: &str) -> Result<String, AdapterError> {
@@ -303,175 +302,4 @@ fn read_text(v: Option<&Value>, at: &str) -> Result<String, AdapterError> {
         }
     }
     Ok(text)
-}
-
-fn read_content(v: Option<&Value>, at: &str) -> Result<Content, AdapterError> {
-    match v {
-        None | Some(Value::Null) => Ok(Content::Text(String::new())),
-        Some(Value::String(s)) => Ok(Content::Text(s.clone())),
-        Some(Value::Array(blocks)) => {
-            let mut parts = Vec::with_capacity(blocks.len());
-            for (j, b) in blocks.iter().enumerate() {
-                parts.push(read_block(b, &format!("{at}.content[{j}]"))?);
-            }
-            Ok(Content::Parts(parts))
-        }
-        Some(other) => Err(READ.invalid(
-            &format!("{at}.content"),
-            format!(
-                "expected a string or a list, got {}",
-                common::json_kind(other)
-            ),
-        )),
-    }
-}
-
-fn read_block(b: &Value, at: &str) -> Result<ContentPart, AdapterError> {
-    if let Value::String(s) = b {
-        return Ok(common::text_part(s.clone()));
-    }
-    let o = READ.object(b, at)?;
-    let kind = READ.str(o, "type", at)?;
-    let media = match kind {
-        "text" => return Ok(common::text_part(READ.str(o, "text", at)?.to_owned())),
-        "image_url" => return read_image_url(o, at),
-        "input_audio" => return read_input_audio(o, at),
-        "file" if o.contains_key("file") => return read_openai_file(o, at),
-        "image" => MediaKind::Image,
-        "audio" => MediaKind::Audio,
-        "video" => MediaKind::Video,
-        "file" => MediaKind::Document,
-        other => {
-            return Err(READ.invalid(at, format!("no AG-UI content part for a {other:?} block")))
-        }
-    };
-    let mime = match READ.opt_str(o, "mime_type", at)? {
-        Some(m) => Some(m),
-        None => READ.opt_str(o, "mimeType", at)?,
-    }
-    .map(str::to_owned);
-    let source = match o.get("source") {
-        Some(Value::Object(src)) => read_anthropic_source(src, &format!("{at}.source"))?,
-        _ => read_standard_source(o, mime, at)?,
-    };
-    Ok(media.part(source, block_filename(o)))
-}
-
-fn read_standard_source(
-    o: &Map<String, Value>,
-    mime: Option<String>,
-    at: &str,
-) -> Result<PartSource, AdapterError> {
-    // v1 blocks name the field; older ones say which field via `source_type`.
-    let (base64, url, file_id) = match READ.opt_str(o, "source_type", at)? {
-        Some("base64") => (READ.opt_str(o, "data", at)?, None, None),
-        Some("url") => (None, READ.opt_str(o, "url", at)?, None),
-        Some("id") => (None, None, READ.opt_str(o, "id", at)?),
-        Some(other) => {
-            return Err(READ.invalid(
-                &format!("{at}.source_type"),
-                format!("unknown source_type {other:?}"),
-            ))
-        }
-        None => (
-            match READ.opt_str(o, "base64", at)? {
-                Some(b) => Some(b),
-                None => READ.opt_str(o, "data", at)?,
-            },
-            READ.opt_str(o, "url", at)?,
-            READ.opt_str(o, "file_id", at)?,
-        ),
-    };
-    if let Some(data) = base64 {
-        let mime_type = mime.ok_or_else(|| {
-            READ.invalid(at, "inline data needs a mime_type, which AG-UI requires")
-        })?;
-        return Ok(PartSource::Data {
-            value: data.to_owned(),
-            mime_type,
-        });
-    }
-    if let Some(url) = url {
-        return Ok(match common::source_from_url(url) {
-            PartSource::Url { value, .. } => PartSource::Url {
-                value,
-                mime_type: mime,
-            },
-            data => data,
-        });
-    }
-    if let Some(file_id) = file_id {
-        return Ok(PartSource::File {
-            value: file_id.to_owned(),
-            provider: None,
-            mime_type: mime,
-        });
-    }
-    Err(READ.invalid(at, "a media block needs base64 data, a url or a file_id"))
-}
-
-fn read_anthropic_source(src: &Map<String, Value>, at: &str) -> Result<PartSource, AdapterError> {
-    match READ.str(src, "type", at)? {
-        "base64" => Ok(PartSource::Data {
-            value: READ.str(src, "data", at)?.to_owned(),
-            mime_type: READ.str(src, "media_type", at)?.to_owned(),
-        }),
-        "url" => Ok(common::source_from_url(READ.str(src, "url", at)?)),
-        "file" => Ok(PartSource::File {
-            value: READ.str(src, "file_id", at)?.to_owned(),
-            provider: None,
-            mime_type: None,
-        }),
-        other => Err(READ.invalid(
-            &format!("{at}.type"),
-            format!("no AG-UI source for a {other:?} source"),
-        )),
-    }
-}
-
-fn block_filename(o: &Map<String, Value>) -> Option<String> {
-    let nested = |key: &str| o.get(key).and_then(|m| m.get("filename"));
-    [o.get("filename"), nested("extras"), nested("metadata")]
-        .into_iter()
-        .flatten()
-        .find_map(Value::as_str)
-        .filter(|f| !f.is_empty())
-        .map(str::to_owned)
-}
-
-fn read_image_url(o: &Map<String, Value>, at: &str) -> Result<ContentPart, AdapterError> {
-    let url = match o.get("image_url") {
-        Some(Value::String(s)) => s.as_str(),
-        Some(Value::Object(io)) => READ.str(io, "url", &format!("{at}.image_url"))?,
-        _ => return Err(READ.invalid(at, "image_url needs a url")),
-    };
-    // The AG-UI TypeScript LangGraph adapter sends every media type as
-    // `image_url` and names the real one here.
-    let kind = o
-        .get("metadata")
-        .and_then(|m| m.get("__agui_type"))
-        .and_then(Value::as_str)
-        .and_then(MediaKind::from_name)
-        .unwrap_or(MediaKind::Image);
-    Ok(kind.part(common::source_from_url(url), None))
-}
-
-fn read_input_audio(o: &Map<String, Value>, at: &str) -> Result<ContentPart, AdapterError> {
-    let iat = format!("{at}.input_audio");
-    let audio = READ.object(o.get("input_audio").unwrap_or(&Value::Null), &iat)?;
-    let data = READ.str(audio, "data", &iat)?.to_owned();
-    let format = READ.str(audio, "format", &iat)?;
-    Ok(MediaKind::Audio.part(
-        PartSource::Data {
-            value: data,
-            mime_type: openai::audio_mime(format),
-        },
-        None,
-    ))
-}
-
-fn read_openai_file(o: &Map<String, Value>, at: &str) -> Result<ContentPart, AdapterError> {
-    let fat = format!("{at}.file");
-    let file = READ.object(o.get("file").unwrap_or(&Value::Null), &fat)?;
-    openai::read_file_part(READ, file, &fat)
 }

@@ -4,8 +4,8 @@
 //!
 //! | AG-UI | Chat Completions |
 //! | --- | --- |
-//! | system, developer | `{"role": "system" \| "developer", "content": "...", "name"?}`, the role kept as AG-UI names it |
-//! | user | `{"role": "user", "content": "..." \| [parts], "name"?}` |
+//! | system, developer | `{"role": "system" \| "developer", "content": "...", "name"?}`, the role kept as AG-UI names it; one that arrives between an assistant's tool calls and their last result goes right after the results, since OpenAI wants a call's results right after it |
+//! | user | `{"role": "user", "content": "..." \| [parts], "name"?}`; a user message with empty content (`""` or `[]`) is skipped: OpenAI rejects it and it says nothing |
 //! | assistant | `{"role": "assistant", "content", "tool_calls"?: [{"id", "type": "function", "function": {"name", "arguments": "<JSON string>"}}], "name"?}`; `content` is `null` when there are only tool calls, `""` when there is nothing at all |
 //! | tool | `{"role": "tool", "tool_call_id", "content": "..." \| [text parts]}` |
 //! | activity | dropped: it is UI state, never sent to an agent |
@@ -21,11 +21,12 @@
 //!   "format"}}`, the format `wav` (`audio/wav`, `audio/x-wav`, `audio/wave`,
 //!   `audio/vnd.wave`) or `mp3` (`audio/mpeg`, `audio/mp3`);
 //! - document: `{"type": "file", "file": {"file_data": "data:<mime>;base64,...",
-//!   "filename"?}}` for inline bytes, `{"type": "file", "file": {"file_id",
-//!   "filename"?}}` for a file source (the `filename` from the part's
-//!   `metadata.filename`; OpenAI documents file parts for PDFs, and may want
-//!   a filename with `file_data`, but the request can say both, so neither
-//!   is checked here).
+//!   "filename"}}` for inline bytes, `{"type": "file", "file": {"file_id",
+//!   "filename"?}}` for a file source. The `filename` is the part's
+//!   `metadata.filename`; OpenAI may refuse `file_data` without one, so an
+//!   inline document without a name goes as `document.pdf` (a PDF) or
+//!   `document`. OpenAI documents file parts for PDFs, but the request can
+//!   say any type, so the type is not checked here.
 //!
 //! # Errors: what the request cannot say
 //!
@@ -72,7 +73,10 @@
 //! with its `encryptedValue` and empty content); a tool error is part of the
 //! result's text; assistant content `""` reads back absent; an audio MIME
 //! type comes back as `audio/wav` or `audio/mpeg`; a file source's
-//! `provider` is gone; plus what is listed as not carried.
+//! `provider` is gone; an inline document without a filename comes back
+//! named as it was sent; empty user messages are gone; an instruction that
+//! came between a call and its last result comes after the results; plus
+//! what is listed as not carried.
 //!
 //! Reading takes a bare array or a request body with `messages`. Text-part
 //! arrays in system, developer and assistant content are joined. An
@@ -87,8 +91,9 @@
 
 use serde_json::{json, Map, Value};
 
-use super::common::{self, data_url, Media, MediaKind, Part, Reader};
+use super::common::{self, data_url, MediaKind, Part};
 use super::error::{AdapterError, Format};
+use super::reader::Reader;
 use crate::core::types::{
     AssistantMessage, Content, InstructionMessage, Message, PartSource, ToolMessage, UserMessage,
 };
@@ -118,7 +123,7 @@ pub fn to_openai_chat(
 ) -> Result<Value, AdapterError> {
     let mut out = Vec::with_capacity(messages.len());
     let mut details = Vec::new();
-    for message in messages {
+    for message in common::results_first(messages) {
         match message {
             Message::Activity(_) => {}
             Message::Reasoning(r) => {
@@ -137,9 +142,13 @@ pub fn to_openai_chat(
                 details.clear();
                 out.push(text_message("developer", d));
             }
+            // OpenAI rejects a user turn with nothing in it, and it says
+            // nothing.
             Message::User(u) => {
                 details.clear();
-                out.push(user(u)?);
+                if !common::is_empty(&u.content) {
+                    out.push(user(u)?);
+                }
             }
             Message::Tool(t) => {
                 details.clear();
@@ -249,9 +258,11 @@ fn user_part(message_id: &str, index: usize, part: &Part) -> Result<Value, Adapt
             "input_audio takes inline base64 data only, not a URL or file id".into(),
         )),
         (MediaKind::Video, _) => Err(refuse("Chat Completions has no video content part".into())),
-        (MediaKind::Document, PartSource::Data { value, mime_type }) => {
-            Ok(file_part(media, "file_data", data_url(mime_type, value)))
-        }
+        (MediaKind::Document, PartSource::Data { value, mime_type }) => Ok(file_part(
+            "file_data",
+            data_url(mime_type, value),
+            Some(media.document_filename()),
+        )),
         (
             MediaKind::Document,
             PartSource::File {
@@ -261,7 +272,7 @@ fn user_part(message_id: &str, index: usize, part: &Part) -> Result<Value, Adapt
             Some(p) if !p.eq_ignore_ascii_case("openai") => Err(refuse(format!(
                 "the file is held by {p:?}, and only an OpenAI file id means anything to OpenAI"
             ))),
-            _ => Ok(file_part(media, "file_id", value.clone())),
+            _ => Ok(file_part("file_id", value.clone(), media.filename.clone())),
         },
         (MediaKind::Document, PartSource::Url { .. }) => Err(refuse(
             "Chat Completions file parts take base64 data or a file id, not a URL".into(),
@@ -269,10 +280,10 @@ fn user_part(message_id: &str, index: usize, part: &Part) -> Result<Value, Adapt
     }
 }
 
-fn file_part(media: &Media, key: &str, value: String) -> Value {
+fn file_part(key: &str, value: String, filename: Option<String>) -> Value {
     let mut file = Map::new();
     file.insert(key.into(), json!(value));
-    if let Some(filename) = &media.filename {
+    if let Some(filename) = filename {
         file.insert("filename".into(), json!(filename));
     }
     json!({ "type": "file", "file": file })
@@ -280,9 +291,8 @@ fn file_part(media: &Media, key: &str, value: String) -> Value {
 
 /// The `input_audio.format` for a MIME type. MIME types are case-insensitive
 /// and may carry parameters; `audio/mpeg` is the registered name for MP3.
-fn audio_format(mime_type: &str) -> Option<&'static str> {
-    let base = mime_type.split(';').next().unwrap_or("").trim();
-    match base.to_ascii_lowercase().as_str() {
+pub(in crate::core::adapters) fn audio_format(mime_type: &str) -> Option<&'static str> {
+    match common::mime_base(mime_type).as_str() {
         "audio/wav" | "audio/x-wav" | "audio/wave" | "audio/vnd.wave" => Some("wav"),
         "audio/mp3" | "audio/mpeg" => Some("mp3"),
         _ => None,

@@ -4,8 +4,9 @@
 use serde_json::{Map, Value};
 
 use super::{audio_mime, READ};
-use crate::core::adapters::common::{self, MediaKind, Reader};
+use crate::core::adapters::common::{self, MediaKind};
 use crate::core::adapters::error::AdapterError;
+use crate::core::adapters::reader::Reader;
 use crate::core::types::{
     AssistantMessage, Content, ContentPart, DeveloperMessage, FunctionCall, Message, PartSource,
     ReasoningMessage, ToolCall, ToolCallType, ToolMessage, UserMessage,
