@@ -7,6 +7,13 @@ import { HttpAgent as BaseHttpAgent, type HttpAgentConfig } from "@ag-ui/client"
 export type WasmHttpAgentConfig = HttpAgentConfig & {
   /** POST target of `connectAgent`; without it connecting makes no request, as HttpAgent's does. */
   connectUrl?: string;
+  /**
+   * The WebAssembly client to run on: `AgentClient` of `agui-wasm/proto`
+   * reads protobuf responses (`application/vnd.ag-ui.event+proto`) as well
+   * as SSE; the default entry's reads SSE and names the protobuf one when a
+   * server answers in protobuf.
+   */
+  client?: new (config: any) => object;
 };
 
 /**

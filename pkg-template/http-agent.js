@@ -23,7 +23,7 @@ import { AgentClient } from "agui-wasm";
  * Per agent: its client, made at first use, and what the base class
  * assigned before that (its constructor and `clone()` assign fields
  * before this class's constructor can run).
- * @typedef {{ client: AgentClient | null, early: Record<string, any>, connectUrl?: string, baseRunning: boolean, baseCompletion?: Promise<void> }} Slot
+ * @typedef {{ client: AgentClient | null, early: Record<string, any>, connectUrl?: string, Client?: typeof AgentClient, baseRunning: boolean, baseCompletion?: Promise<void> }} Slot
  * @type {WeakMap<object, Slot>}
  */
 const slots = new WeakMap();
@@ -43,7 +43,8 @@ function clientOf(agent) {
   const s = slotOf(agent);
   if (s.client) return s.client;
   const e = s.early;
-  const client = new AgentClient({
+  const Client = s.Client ?? AgentClient;
+  const client = new Client({
     url: e.url ?? "",
     connectUrl: s.connectUrl,
     threadId: e.threadId,
@@ -102,11 +103,13 @@ function asAppError(e) {
 let warnedMiddleware = false;
 
 export class HttpAgent extends BaseHttpAgent {
-  /** @param {import("@ag-ui/client").HttpAgentConfig & { connectUrl?: string }} config */
+  /** @param {import("@ag-ui/client").HttpAgentConfig & { connectUrl?: string, client?: typeof AgentClient }} config */
   constructor(config) {
     super(config);
     const s = slotOf(this);
     if (config?.connectUrl) s.connectUrl = config.connectUrl;
+    // `AgentClient` of `agui-wasm/proto`, to read protobuf responses too.
+    if (config?.client) s.Client = config.client;
     // A base class built with define semantics for its fields would have
     // shadowed the accessors with own properties: take them over.
     for (const name of FIELDS) {
@@ -189,7 +192,7 @@ export class HttpAgent extends BaseHttpAgent {
   clone() {
     const copy = super.clone();
     const s = slotOf(this);
-    if (s.connectUrl) slotOf(copy).connectUrl = s.connectUrl;
+    Object.assign(slotOf(copy), { connectUrl: s.connectUrl, Client: s.Client });
     return copy;
   }
 }

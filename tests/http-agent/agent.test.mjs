@@ -239,3 +239,28 @@ test(`[${version}] the shared error paths hold through the entry: clear Errors, 
   assert.deepEqual(results.filter((r) => !r.ok).map((r) => r.name), []);
   assert.equal(results.length, 10);
 });
+
+test(`[${version}] the protobuf transport, with agui-wasm/proto's client`, async () => {
+  const { AgentClient: ProtoClient } = await load("agui-wasm/proto-node.js");
+  const root = path.resolve(import.meta.dirname, "../..");
+  const name = "proto__history__full-weather-turn.json";
+  const fs = await import("node:fs");
+  const c = JSON.parse(fs.readFileSync(path.resolve(root, "../shared/conformance/proto", name), "utf8"));
+  const { frames } = JSON.parse(fs.readFileSync(path.join(root, "tests/fixtures/proto/conformance", name), "utf8"));
+  const payloads = frames.map((b64) => Buffer.from(b64, "base64"));
+  const body = Buffer.concat(payloads.flatMap((p) => [Buffer.from([p.length >>> 24, (p.length >>> 16) & 255, (p.length >>> 8) & 255, p.length & 255]), p]));
+  const fetch = async () => new Response(body, { headers: { "content-type": "application/vnd.ag-ui.event+proto" } });
+  const agent = new HttpAgent({ url: "http://agent/run", fetch, client: ProtoClient, threadId: c.initial.threadId ?? "thread-1", initialMessages: c.initial.messages ?? [] });
+  await agent.runAgent({ runId: c.run.runId ?? "run-1" });
+  const strip = (v) => JSON.parse(JSON.stringify(v));
+  assert.deepEqual(strip(agent.messages), strip(c.expected.messages));
+  // The default client names the build that reads it.
+  const plain = new HttpAgent({ url: "http://agent/run", fetch });
+  const quiet = console.error;
+  console.error = () => {};
+  try {
+    await assert.rejects(plain.runAgent(), /agui-wasm\/proto/);
+  } finally {
+    console.error = quiet;
+  }
+});
