@@ -100,6 +100,25 @@ function asAppError(e) {
   return e;
 }
 
+/**
+ * A run on the client, as HttpAgent starts one: a fresh `abortController`
+ * (or the caller's), then the agent's subscribers and the run's own.
+ * @param {any} agent
+ * @param {"runAgent" | "connectAgent"} method
+ * @param {any} parameters
+ * @param {any} subscriber
+ */
+async function throughClient(agent, method, parameters, subscriber) {
+  const client = clientOf(agent);
+  agent.abortController = parameters?.abortController ?? new AbortController();
+  const subscribers = subscriber ? [...agent.subscribers, subscriber] : [...agent.subscribers];
+  try {
+    return await client[method]({ ...parameters, abortController: agent.abortController }, /** @type {any} */ (subscribers));
+  } catch (e) {
+    throw asAppError(e);
+  }
+}
+
 let warnedMiddleware = false;
 
 export class HttpAgent extends BaseHttpAgent {
@@ -133,14 +152,7 @@ export class HttpAgent extends BaseHttpAgent {
       }
       return super.runAgent(parameters, subscriber);
     }
-    const client = clientOf(this);
-    this.abortController = parameters?.abortController ?? new AbortController();
-    const subscribers = subscriber ? [...this.subscribers, subscriber] : [...this.subscribers];
-    try {
-      return await client.runAgent({ ...parameters, abortController: this.abortController }, /** @type {any} */ (subscribers));
-    } catch (e) {
-      throw asAppError(e);
-    }
+    return throughClient(this, "runAgent", parameters, subscriber);
   }
 
   /**
@@ -153,14 +165,7 @@ export class HttpAgent extends BaseHttpAgent {
   async connectAgent(parameters, subscriber) {
     const s = slotOf(this);
     if (!s.connectUrl || this.middlewares.length > 0) return super.connectAgent(parameters, subscriber);
-    const client = clientOf(this);
-    this.abortController = parameters?.abortController ?? new AbortController();
-    const subscribers = subscriber ? [...this.subscribers, subscriber] : [...this.subscribers];
-    try {
-      return await client.connectAgent({ ...parameters, abortController: this.abortController }, /** @type {any} */ (subscribers));
-    } catch (e) {
-      throw asAppError(e);
-    }
+    return throughClient(this, "connectAgent", parameters, subscriber);
   }
 
   async detachActiveRun() {

@@ -206,14 +206,7 @@ fn assistant(a: &AssistantMessage, thinking: Vec<Value>) -> Result<Option<Value>
         content.push(json!({ "type": "text", "text": text }));
     }
     for call in calls {
-        let input = common::parse_arguments(&call.function.arguments).map_err(|reason| {
-            AdapterError::InvalidToolArguments {
-                target: FORMAT,
-                message_id: a.id.clone(),
-                tool_call_id: call.id.clone(),
-                reason,
-            }
-        })?;
+        let input = common::call_arguments(FORMAT, &a.id, call)?;
         content.push(json!({
             "type": "tool_use",
             "id": call.id,

@@ -273,6 +273,23 @@ pub(super) fn parse_arguments(raw: &str) -> Result<Map<String, Value>, String> {
     }
 }
 
+/// [`parse_arguments`] for a call of message `message_id`, its failure
+/// named as the target's error.
+pub(super) fn call_arguments(
+    target: Format,
+    message_id: &str,
+    call: &crate::core::types::ToolCall,
+) -> Result<Map<String, Value>, AdapterError> {
+    parse_arguments(&call.function.arguments).map_err(|reason| {
+        AdapterError::InvalidToolArguments {
+            target,
+            message_id: message_id.to_owned(),
+            tool_call_id: call.id.clone(),
+            reason,
+        }
+    })
+}
+
 pub(super) use crate::core::types::from_json::kind as json_kind;
 
 pub(super) fn is_empty(content: &Content) -> bool {

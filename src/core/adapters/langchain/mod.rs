@@ -218,14 +218,7 @@ fn ai(a: &AssistantMessage, reasoning: Vec<Value>) -> Result<Option<Value>, Adap
     let text = a.content.as_deref().unwrap_or("");
     let mut calls = Vec::new();
     for call in a.tool_calls.iter().flatten() {
-        let args = common::parse_arguments(&call.function.arguments).map_err(|reason| {
-            AdapterError::InvalidToolArguments {
-                target: FORMAT,
-                message_id: a.id.clone(),
-                tool_call_id: call.id.clone(),
-                reason,
-            }
-        })?;
+        let args = common::call_arguments(FORMAT, &a.id, call)?;
         calls.push(json!({
             "name": call.function.name,
             "args": args,
