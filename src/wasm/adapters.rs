@@ -6,14 +6,14 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{from_js, to_js};
-use super::error::js_error;
+use super::error::{js_error, ErrorName};
 use crate::core::adapters::{
     self, AdapterError, AnthropicOptions, AnthropicReasoning, OpenAiChatOptions,
 };
 use crate::core::types::Message;
 
 fn adapter_error(e: AdapterError) -> JsValue {
-    js_error("AdapterError", &e.to_string())
+    js_error(ErrorName::Adapter, &e.to_string())
 }
 
 fn option(options: &Option<js_sys::Object>, key: &str) -> JsValue {
@@ -90,7 +90,7 @@ pub fn to_anthropic(
         Some("redacted_thinking") => AnthropicReasoning::RedactedThinking,
         Some(other) => {
             return Err(js_error(
-                "TypeError",
+                ErrorName::Type,
                 &format!("reasoning must be \"omit\", \"thinking\" or \"redacted_thinking\", not \"{other}\""),
             ))
         }

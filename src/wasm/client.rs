@@ -13,7 +13,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::{future_to_promise, JsFuture};
 
 use super::convert::{from_js, from_js_opt, to_js};
-use super::error::js_error;
+use super::error::{js_error, ErrorName};
 use super::js::{self, AbortController};
 use super::lifecycle::ActiveRun;
 use super::local_change::{self, Step};
@@ -147,7 +147,7 @@ fn parse_batching(v: &JsValue) -> Result<Batching, JsValue> {
     match field(v, "throttleMs").as_f64() {
         Some(ms) if ms >= 0.0 => Ok(Batching::Throttle(ms)),
         _ => Err(js_error(
-            "TypeError",
+            ErrorName::Type,
             "batching must be \"chunk\", \"event\" or { throttleMs: number }",
         )),
     }
@@ -172,7 +172,7 @@ impl AgentClient {
             f if f.is_undefined() || f.is_null() => None,
             f => Some(
                 f.dyn_into::<Function>()
-                    .map_err(|_| js_error("TypeError", "fetch must be a function"))?,
+                    .map_err(|_| js_error(ErrorName::Type, "fetch must be a function"))?,
             ),
         };
         let inner = Inner {
@@ -230,7 +230,7 @@ impl AgentClient {
             Link::Strong(rc) => Ok(rc.clone()),
             Link::Weak(w) => w
                 .upgrade()
-                .ok_or_else(|| js_error("AgentError", "this AgentClient has been freed")),
+                .ok_or_else(|| js_error(ErrorName::Agent, "this AgentClient has been freed")),
         }
     }
 
@@ -519,7 +519,7 @@ impl AgentClient {
     ) -> Result<(), JsValue> {
         if !field(&controller, "signal").is_object() {
             return Err(js_error(
-                "TypeError",
+                ErrorName::Type,
                 "abortController must be an AbortController",
             ));
         }
@@ -877,7 +877,7 @@ async fn run(
         let mut inner = rc.borrow_mut();
         if inner.running {
             return Err(js_error(
-                "AgentError",
+                ErrorName::Agent,
                 "a run is already in progress on this client: await it or call abortRun() first",
             ));
         }
@@ -1629,7 +1629,7 @@ async fn event_source(
         failures += 1.0;
         if failures > max_retries {
             return Err(js_error(
-                "AgentStreamError",
+                ErrorName::Stream,
                 "the event stream could not be re-established",
             ));
         }

@@ -8,7 +8,7 @@
 
 use wasm_bindgen::JsValue;
 
-use super::error::js_error;
+use super::error::{js_error, ErrorName};
 use crate::core::json::{to_json, ToJson};
 use crate::core::types::FromJson;
 
@@ -21,7 +21,7 @@ pub fn from_js<T: FromJson>(v: JsValue, what: &str) -> Result<T, JsValue> {
     let text = js_sys::JSON::stringify(&v)
         .map_err(|_| {
             js_error(
-                "TypeError",
+                ErrorName::Type,
                 &format!("invalid {what}: not representable as JSON"),
             )
         })?
@@ -30,8 +30,8 @@ pub fn from_js<T: FromJson>(v: JsValue, what: &str) -> Result<T, JsValue> {
     // Through a `Value`, the one form every protocol type reads from (see
     // `core::types::from_json`), as events are.
     let value = crate::core::json::parse(&text)
-        .map_err(|e| js_error("TypeError", &format!("invalid {what}: {e}")))?;
-    T::from_json(value).map_err(|e| js_error("TypeError", &format!("invalid {what}: {e}")))
+        .map_err(|e| js_error(ErrorName::Type, &format!("invalid {what}: {e}")))?;
+    T::from_json(value).map_err(|e| js_error(ErrorName::Type, &format!("invalid {what}: {e}")))
 }
 
 #[cfg(feature = "client")]

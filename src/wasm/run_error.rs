@@ -4,20 +4,20 @@
 use js_sys::{Error, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 
-use super::error::js_error;
+use super::error::{js_error, ErrorName};
 use crate::core::error::RunError;
 
 /// The error a failed run rejects with. HTTP failures carry `status` and the
 /// body as `payload`, like the reference's.
 pub fn run_error(e: &RunError) -> JsValue {
     let (name, message) = match e {
-        RunError::Http { .. } => ("AgentHttpError", e.to_string()),
+        RunError::Http { .. } => (ErrorName::Http, e.to_string()),
         RunError::Sse(_) | RunError::Decode(_) | RunError::Proto(_) => {
-            ("AgentStreamError", e.to_string())
+            (ErrorName::Stream, e.to_string())
         }
-        RunError::Chunk(_) | RunError::Verify(_) => ("AgentProtocolError", e.to_string()),
-        RunError::Interrupts(_) => ("AGUIError", e.to_string()),
-        RunError::Request(_) => ("AgentRequestError", e.to_string()),
+        RunError::Chunk(_) | RunError::Verify(_) => (ErrorName::Protocol, e.to_string()),
+        RunError::Interrupts(_) => (ErrorName::Interrupt, e.to_string()),
+        RunError::Request(_) => (ErrorName::Request, e.to_string()),
     };
     let err = js_error(name, &message);
     if let RunError::Http { status, body } = e {
@@ -34,7 +34,7 @@ pub fn from_thrown(v: JsValue) -> JsValue {
         v
     } else {
         let msg = v.as_string().unwrap_or_else(|| format!("{v:?}"));
-        js_error("AgentError", &msg)
+        js_error(ErrorName::Agent, &msg)
     }
 }
 

@@ -221,3 +221,25 @@ test("callback parameters hold the values as of the call, even when read later",
     ["snap", ["ab"], { n: 1 }],
   ]);
 });
+
+test("isAgentError tells the package's errors by name", async () => {
+  const { isAgentError } = await import("../../pkg/node.js");
+  const { fetch } = scriptedFetch([], { status: 503 });
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const quiet = console.error;
+  console.error = () => {};
+  let thrown;
+  try {
+    await agent.runAgent();
+  } catch (e) {
+    thrown = e;
+  } finally {
+    console.error = quiet;
+  }
+  assert.equal(isAgentError(thrown), true);
+  assert.equal(isAgentError(thrown, "AgentHttpError"), true);
+  assert.equal(isAgentError(thrown, "AgentStreamError"), false);
+  assert.equal(isAgentError(new Error("x")), false, "a plain Error is not one of ours");
+  assert.equal(isAgentError("AgentHttpError"), false, "nor is a string");
+  assert.throws(() => new AgentClient({ url: "http://x", batching: "sometimes" }), (e) => isAgentError(e, "TypeError"));
+});

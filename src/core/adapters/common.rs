@@ -280,13 +280,11 @@ pub(super) fn call_arguments(
     message_id: &str,
     call: &crate::core::types::ToolCall,
 ) -> Result<Map<String, Value>, AdapterError> {
-    parse_arguments(&call.function.arguments).map_err(|reason| {
-        AdapterError::InvalidToolArguments {
-            target,
-            message_id: message_id.to_owned(),
-            tool_call_id: call.id.clone(),
-            reason,
-        }
+    parse_arguments(&call.function.arguments).map_err(|reason| AdapterError::InvalidToolArguments {
+        target,
+        message_id: message_id.to_owned(),
+        tool_call_id: call.id.clone(),
+        reason,
     })
 }
 
