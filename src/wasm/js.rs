@@ -311,3 +311,16 @@ pub fn chunk_bytes(v: &JsValue) -> Vec<u8> {
     }
     Uint8Array::new(v).to_vec()
 }
+
+/// A property of `obj`, or `undefined` when `obj` is not an object.
+pub fn field(obj: &JsValue, k: &str) -> JsValue {
+    if obj.is_object() {
+        js_sys::Reflect::get(obj, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED)
+    } else {
+        JsValue::UNDEFINED
+    }
+}
+
+pub fn set(obj: &Object, k: &'static str, v: &JsValue) {
+    let _ = js_sys::Reflect::set(obj, &key(k), v);
+}

@@ -13,8 +13,10 @@ use js_sys::{Array, Reflect};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::{spawn_local, JsFuture};
 
-use super::client::{params, set, Shared};
+use super::callbacks::params;
+use super::client::Shared;
 use super::js::is_thenable;
+use super::js::set;
 use super::subscribers::{report, Subscriber};
 
 /// One round of callbacks, each subscriber in turn.

@@ -8,9 +8,17 @@
 #[cfg(feature = "adapters")]
 mod adapters;
 #[cfg(feature = "client")]
+mod callbacks;
+#[cfg(feature = "client")]
 mod client;
 mod convert;
+#[cfg(feature = "client")]
+mod dispatch;
 mod error;
+#[cfg(feature = "client")]
+mod event_source;
+#[cfg(feature = "client")]
+mod fields;
 #[cfg(feature = "client")]
 mod js;
 #[cfg(feature = "client")]
@@ -18,7 +26,13 @@ mod lifecycle;
 #[cfg(feature = "client")]
 mod local_change;
 #[cfg(feature = "client")]
+mod options;
+#[cfg(feature = "client")]
 mod partial;
+#[cfg(feature = "client")]
+mod reading;
+#[cfg(feature = "client")]
+mod run;
 #[cfg(feature = "client")]
 mod run_error;
 #[cfg(feature = "client")]

@@ -1,0 +1,152 @@
+//! Callback parameters, subscribers' returned mutations, and the
+//! onNewMessage / onMessagesChanged / onStateChanged rounds.
+
+use std::cell::RefCell;
+
+use js_sys::{Function, Object, Reflect};
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::convert::from_js;
+use super::js::{self};
+use super::subscribers::{self, any_has, Subscribers};
+use crate::core::types::*;
+
+use super::client::{handle_of, messages_of, state_of, Shared};
+use super::js::set;
+
+/// A callback parameter object. `messages` and `state` are the values as
+/// of the call, as the reference's are, so a subscriber that keeps its
+/// parameters and reads them later sees what it was told then: the view
+/// is brought up to date (what changed since the last call) and the array
+/// handed out, so the next change makes a new one instead of editing it.
+/// `input` is read lazily: it does not change during a run.
+pub(super) fn params(rc: &Shared, input: &JsValue) -> Object {
+    let messages = messages_of(rc).unwrap_or(JsValue::UNDEFINED);
+    let state = state_of(rc).unwrap_or(JsValue::UNDEFINED);
+    js::make_params(&messages, &state, &handle_of(rc), input)
+}
+
+/// A getter for a run's input: parsed from the request body the first time
+/// a callback reads `input`, then shared, so a history of thousands costs
+/// nothing per run unless someone looks.
+pub(super) fn lazy_input(body: JsValue) -> JsValue {
+    let cached: RefCell<Option<JsValue>> = RefCell::new(None);
+    Closure::<dyn FnMut() -> JsValue>::new(move || {
+        if let Some(v) = cached.borrow().as_ref() {
+            return v.clone();
+        }
+        let v = js::parse_json(&body).unwrap_or(JsValue::UNDEFINED);
+        *cached.borrow_mut() = Some(v.clone());
+        v
+    })
+    .into_js_value()
+}
+
+/// Applies a subscriber's returned `messages` / `state`.
+pub(super) fn apply_mutation(
+    rc: &Shared,
+    messages: Option<JsValue>,
+    state: Option<JsValue>,
+    dirty: &mut (bool, bool),
+) {
+    if let Some(m) = messages {
+        let current = rc.borrow().view.array();
+        if !js_sys::Object::is(&m, &current) {
+            match from_js::<Vec<Message>>(m, "messages returned by a subscriber") {
+                Ok(ms) => {
+                    rc.borrow_mut().agent.messages.replace_all(ms);
+                    dirty.0 = true;
+                }
+                Err(e) => web_warn(&e),
+            }
+        }
+    }
+    if let Some(s) = state {
+        match from_js::<Value>(s, "state returned by a subscriber") {
+            Ok(v) => {
+                let mut inner = rc.borrow_mut();
+                inner.agent.state = v;
+                inner.state_view.invalidate();
+                dirty.1 = true;
+            }
+            Err(e) => web_warn(&e),
+        }
+    }
+}
+
+pub(super) fn web_warn(e: &JsValue) {
+    if let Ok(console) = Reflect::get(&js_sys::global(), &"console".into()) {
+        if let Ok(f) = Reflect::get(&console, &"warn".into()).and_then(|f| f.dyn_into::<Function>())
+        {
+            let _ = f.call1(&console, e);
+        }
+    }
+}
+
+/// An announcement (onNewMessage, onNewToolCall) carrying one value under
+/// `key`; it changes nothing, so returned mutations are ignored, as in the
+/// reference.
+pub(super) async fn announce(
+    rc: &Shared,
+    subs: &Subscribers,
+    callback: &str,
+    key: &'static str,
+    value: &JsValue,
+    input: &JsValue,
+) {
+    if !any_has(subs, callback) {
+        return;
+    }
+    subscribers::run(
+        subs,
+        callback,
+        || {
+            let p = params(rc, input);
+            set(&p, key, value);
+            p
+        },
+        |_, _| {},
+    )
+    .await;
+}
+
+pub(super) async fn notify_new_message(
+    rc: &Shared,
+    subs: &Subscribers,
+    message: &JsValue,
+    input: &JsValue,
+) {
+    announce(rc, subs, "onNewMessage", "message", message, input).await;
+}
+
+pub(super) async fn notify_new_tool_call(
+    rc: &Shared,
+    subs: &Subscribers,
+    tool_call: &JsValue,
+    input: &JsValue,
+) {
+    announce(rc, subs, "onNewToolCall", "toolCall", tool_call, input).await;
+}
+
+/// One onMessagesChanged / onStateChanged round for what changed.
+pub(super) async fn notify_changed(
+    rc: &Shared,
+    subs: &Subscribers,
+    messages: bool,
+    state: bool,
+    input: &JsValue,
+) {
+    if messages {
+        // Bring the view up to date even with no listener, so `messages`
+        // reads are cheap and identity is decided per batch.
+        let _ = messages_of(rc);
+        if any_has(subs, "onMessagesChanged") {
+            subscribers::run(subs, "onMessagesChanged", || params(rc, input), |_, _| {}).await;
+        }
+    }
+    if state && any_has(subs, "onStateChanged") {
+        subscribers::run(subs, "onStateChanged", || params(rc, input), |_, _| {}).await;
+    }
+}

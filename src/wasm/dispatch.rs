@@ -1,0 +1,312 @@
+//! One event: its subscriber callbacks with the reference's parameters, then
+//! the reducer, then the announcements it makes (new messages, tool calls).
+
+use js_sys::Object;
+use wasm_bindgen::prelude::*;
+
+use super::convert::to_js;
+use super::partial::PartialArgs;
+use super::subscribers::{self, any_has};
+use crate::core::history::History;
+use crate::core::reducer::Finished;
+use crate::core::types::*;
+
+use super::callbacks::{
+    apply_mutation, notify_new_message, notify_new_tool_call, params, web_warn,
+};
+use super::client::messages_of;
+use super::event_source::inner_debug;
+use super::js::set;
+use super::run::RunCtx;
+
+/// The wire name of the subscriber callback for an event type.
+pub(super) fn callback_of(e: &Event) -> &'static str {
+    match e {
+        Event::TextMessageStart(_) => "onTextMessageStartEvent",
+        Event::TextMessageContent(_) => "onTextMessageContentEvent",
+        Event::TextMessageEnd(_) => "onTextMessageEndEvent",
+        Event::ToolCallStart(_) => "onToolCallStartEvent",
+        Event::ToolCallArgs(_) => "onToolCallArgsEvent",
+        Event::ToolCallEnd(_) => "onToolCallEndEvent",
+        Event::ToolCallResult(_) => "onToolCallResultEvent",
+        Event::StateSnapshot(_) => "onStateSnapshotEvent",
+        Event::StateDelta(_) => "onStateDeltaEvent",
+        Event::MessagesSnapshot(_) => "onMessagesSnapshotEvent",
+        Event::ActivitySnapshot(_) => "onActivitySnapshotEvent",
+        Event::ActivityDelta(_) => "onActivityDeltaEvent",
+        Event::Raw(_) => "onRawEvent",
+        Event::Custom(_) => "onCustomEvent",
+        Event::RunStarted(_) => "onRunStartedEvent",
+        Event::RunFinished(_) => "onRunFinishedEvent",
+        Event::RunError(_) => "onRunErrorEvent",
+        Event::StepStarted(_) => "onStepStartedEvent",
+        Event::StepFinished(_) => "onStepFinishedEvent",
+        Event::ReasoningStart(_) => "onReasoningStartEvent",
+        Event::ReasoningMessageStart(_) => "onReasoningMessageStartEvent",
+        Event::ReasoningMessageContent(_) => "onReasoningMessageContentEvent",
+        Event::ReasoningMessageEnd(_) => "onReasoningMessageEndEvent",
+        Event::ReasoningEnd(_) => "onReasoningEndEvent",
+        Event::ReasoningEncryptedValue(_) => "onReasoningEncryptedValueEvent",
+        Event::SubagentStarted(_) => "onSubagentStartedEvent",
+        Event::SubagentFinished(_) => "onSubagentFinishedEvent",
+        Event::SubagentError(_) => "onSubagentErrorEvent",
+        Event::TextMessageChunk(_) | Event::ToolCallChunk(_) | Event::ReasoningMessageChunk(_) => {
+            ""
+        }
+    }
+}
+
+/// Extra parameters of an event's own callback, or `None` where the
+/// reference does not call it (the message or tool call it names is missing).
+pub(super) fn extras(
+    ctx: &mut RunCtx,
+    event: &Event,
+) -> Result<Option<Vec<(&'static str, JsValue)>>, JsValue> {
+    let mut inner = ctx.rc.borrow_mut();
+    let h = &mut inner.agent.messages;
+    let text_of = |h: &mut History, id: &str| -> Option<String> {
+        let i = h.find(id)?;
+        let m = h.get(i)?;
+        (!m.is_activity()).then(|| m.text().to_owned())
+    };
+    let tool_call = |h: &mut History, id: &str| -> Option<ToolCall> {
+        let i = h.find_tool_call(id)?;
+        h.get(i)?
+            .tool_calls()?
+            .iter()
+            .find(|tc| tc.id == id)
+            .cloned()
+    };
+    Ok(Some(match event {
+        Event::TextMessageContent(TextMessageContentEvent { message_id, .. })
+        | Event::TextMessageEnd(TextMessageEndEvent { message_id, .. }) => {
+            let Some(t) = text_of(h, message_id) else {
+                return Ok(None);
+            };
+            vec![("textMessageBuffer", JsValue::from_str(&t))]
+        }
+        Event::ReasoningMessageContent(ReasoningMessageContentEvent { message_id, .. })
+        | Event::ReasoningMessageEnd(ReasoningMessageEndEvent { message_id, .. }) => {
+            let Some(t) = text_of(h, message_id) else {
+                return Ok(None);
+            };
+            vec![("reasoningMessageBuffer", JsValue::from_str(&t))]
+        }
+        Event::ToolCallArgs(e) => {
+            // Borrowed, not cloned: the arguments grow with every delta.
+            let Some(i) = h.find_tool_call(&e.tool_call_id) else {
+                return Ok(None);
+            };
+            let Some(tc) = h
+                .get(i)
+                .and_then(Message::tool_calls)
+                .and_then(|calls| calls.iter().find(|tc| tc.id == e.tool_call_id))
+            else {
+                return Ok(None);
+            };
+            let args = ctx
+                .partial
+                .entry(e.tool_call_id.clone())
+                .or_insert_with(|| PartialArgs::new(&tc.function.arguments));
+            let partial = args.js()?;
+            vec![
+                ("toolCallBuffer", args.buffer_js(&tc.function.arguments)),
+                ("toolCallName", JsValue::from_str(&tc.function.name)),
+                ("partialToolCallArgs", partial),
+            ]
+        }
+        Event::ToolCallEnd(e) => {
+            let Some(tc) = tool_call(h, &e.tool_call_id) else {
+                return Ok(None);
+            };
+            let args = js_sys::JSON::parse(&tc.function.arguments)
+                .unwrap_or_else(|_| Object::new().into());
+            vec![
+                ("toolCallName", JsValue::from_str(&tc.function.name)),
+                ("toolCallArgs", args),
+            ]
+        }
+        Event::ActivitySnapshot(e) => {
+            let existing = h.find(&e.message_id).and_then(|i| h.get(i).cloned());
+            let js = match &existing {
+                Some(m) => to_js(m)?,
+                None => JsValue::UNDEFINED,
+            };
+            let activity = if existing.as_ref().is_some_and(Message::is_activity) {
+                js.clone()
+            } else {
+                JsValue::UNDEFINED
+            };
+            vec![("activityMessage", activity), ("existingMessage", js)]
+        }
+        Event::ActivityDelta(e) => match h.find(&e.message_id).and_then(|i| h.get(i).cloned()) {
+            Some(m) if m.is_activity() => vec![("activityMessage", to_js(&m)?)],
+            _ => return Ok(None),
+        },
+        Event::RunFinished(e) => {
+            drop(inner);
+            finished_params(&ctx.reducer.finished_of(e))?
+        }
+        _ => Vec::new(),
+    }))
+}
+
+pub(super) fn finished_params(f: &Finished) -> Result<Vec<(&'static str, JsValue)>, JsValue> {
+    Ok(match f {
+        Finished::Success {
+            result,
+            pending_tool_call_ids,
+        } => vec![
+            ("outcome", JsValue::from_str("success")),
+            (
+                "result",
+                match result {
+                    Some(v) => to_js(v)?,
+                    None => JsValue::UNDEFINED,
+                },
+            ),
+            ("pendingToolCallIds", to_js(pending_tool_call_ids)?),
+        ],
+        Finished::Interrupt { interrupts } => vec![
+            ("outcome", JsValue::from_str("interrupt")),
+            ("interrupts", to_js(interrupts)?),
+        ],
+        Finished::Cancelled => vec![("outcome", JsValue::from_str("cancelled"))],
+    })
+}
+
+/// One verified event: onEvent, its own callback, the reducer, then the
+/// announcements (onNewMessage, onNewToolCall) the reference makes.
+pub(super) async fn process_event(ctx: &mut RunCtx, mut event: Event) {
+    let rc = ctx.rc.clone();
+    let input = ctx.input.clone();
+    let name = callback_of(&event);
+    let wants_event = any_has(&ctx.subs, "onEvent");
+    let wants_own = any_has(&ctx.subs, name);
+    let event_js = if wants_event || wants_own {
+        to_js(&event).unwrap_or(JsValue::UNDEFINED)
+    } else {
+        JsValue::UNDEFINED
+    };
+    let mut dirty = (false, false);
+    if wants_event {
+        let m = subscribers::run(
+            &ctx.subs,
+            "onEvent",
+            || {
+                let p = params(&rc, &input);
+                set(&p, "event", &event_js);
+                p
+            },
+            |m, s| apply_mutation(&rc, m, s, &mut dirty),
+        )
+        .await;
+        ctx.dirty.0 |= dirty.0;
+        ctx.dirty.1 |= dirty.1;
+        if m.stop {
+            return;
+        }
+    }
+    let mut stop = false;
+    if wants_own {
+        if let Ok(Some(extra)) = extras(ctx, &event) {
+            let m = subscribers::run(
+                &ctx.subs,
+                name,
+                || {
+                    let p = params(&rc, &input);
+                    set(&p, "event", &event_js);
+                    for (k, v) in &extra {
+                        set(&p, k, v);
+                    }
+                    p
+                },
+                |m, s| apply_mutation(&rc, m, s, &mut dirty),
+            )
+            .await;
+            stop = m.stop;
+        }
+    }
+    ctx.dirty.0 |= dirty.0;
+    ctx.dirty.1 |= dirty.1;
+
+    if let Event::RunFinished(e) = &event {
+        if let Finished::Success { result, .. } = ctx.reducer.finished_of(e) {
+            ctx.result = result;
+        }
+    }
+    let mut announce: Option<usize> = None;
+    let mut announce_call: Option<(usize, String)> = None;
+    if stop {
+        // The reference still announces a finished message or tool call.
+        let mut inner = rc.borrow_mut();
+        let h = &mut inner.agent.messages;
+        match &event {
+            Event::TextMessageEnd(TextMessageEndEvent { message_id, .. })
+            | Event::ReasoningMessageEnd(ReasoningMessageEndEvent { message_id, .. }) => {
+                announce = h
+                    .find(message_id)
+                    .filter(|&i| !h.get(i).is_some_and(Message::is_activity));
+            }
+            Event::ToolCallEnd(e) => {
+                announce_call = h
+                    .find_tool_call(&e.tool_call_id)
+                    .map(|i| (i, e.tool_call_id.clone()))
+            }
+            _ => {}
+        }
+    } else {
+        let applied = {
+            let mut inner = rc.borrow_mut();
+            ctx.reducer.apply_mut(&mut inner.agent, &mut event)
+        };
+        if inner_debug(&rc) {
+            for w in ctx.reducer.warnings.drain(..) {
+                web_warn(&JsValue::from_str(&w));
+            }
+        } else {
+            ctx.reducer.warnings.clear();
+        }
+        if applied.state_changed {
+            let mut inner = rc.borrow_mut();
+            match &event {
+                // The JS copy follows the same patch, copying only what it touches.
+                Event::StateDelta(e) => inner.state_view.patched(&e.delta),
+                _ => inner.state_view.invalidate(),
+            }
+        }
+        ctx.dirty.0 |= applied.messages_changed;
+        ctx.dirty.1 |= applied.state_changed;
+        announce = applied.new_message;
+        announce_call = applied.new_tool_call;
+        if let Event::ToolCallArgs(e) = &event {
+            if let Some(p) = ctx.partial.get_mut(&e.tool_call_id) {
+                p.push(&e.delta);
+            }
+        }
+    }
+    if let Some(i) = announce {
+        if any_has(&ctx.subs, "onNewMessage") {
+            let _ = messages_of(&rc);
+            let obj = rc.borrow().view.at(i);
+            notify_new_message(&rc, &ctx.subs, &obj, &input).await;
+        }
+    }
+    if let Some((i, id)) = announce_call {
+        if any_has(&ctx.subs, "onNewToolCall") {
+            let tc = {
+                let inner = rc.borrow();
+                inner
+                    .agent
+                    .messages
+                    .get(i)
+                    .and_then(Message::tool_calls)
+                    .and_then(|tcs| tcs.iter().find(|tc| tc.id == id))
+                    .map(to_js)
+            };
+            if let Some(Ok(tc)) = tc {
+                notify_new_tool_call(&rc, &ctx.subs, &tc, &input).await;
+            }
+        }
+    }
+}
