@@ -1,6 +1,9 @@
 //! The JavaScript the binding calls: globals that exist in windows, workers
 //! and Node alike, reached structurally so a test's own `fetch` and
-//! `Response` work as well as the platform's.
+//! `Response` work as well as the platform's. What must be written in
+//! JavaScript lives in real modules, `js_modules/runtime.js` and
+//! `js_modules/copy_on_write.js` (checked by `tsc --checkJs` and tested on
+//! their own), not in strings here.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -8,191 +11,7 @@ use std::collections::HashMap;
 use js_sys::{Function, Object, Promise, Uint8Array};
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(inline_js = r#"
-// Callback parameters: `messages` and `state` as of the call, `input` a
-// lazy getter (parsed from the request body only if read). Object literals,
-// which engines build from a template.
-export function makeParams(messages, state, agent, input) {
-  if (input === undefined) return { messages, state, agent };
-  return { messages, state, agent, get input() { return input(); } };
-}
-export function sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
-export function newAbortController() { return new AbortController(); }
-export function globalFetch() {
-  if (typeof fetch !== "function") throw new Error("no global fetch: pass a fetch function in the AgentClient options");
-  return (url, init) => fetch(url, init);
-}
-export function isThenable(v) {
-  return v !== null && (typeof v === "object" || typeof v === "function") && typeof v.then === "function";
-}
-export function now() { return Date.now(); }
-export function randomSeed() {
-  const c = globalThis.crypto;
-  if (c && typeof c.getRandomValues === "function") {
-    const a = new Uint32Array(2);
-    c.getRandomValues(a);
-    return a[0] * 4294967296 + a[1];
-  }
-  return Math.random() * 9007199254740991;
-}
-export function sliceArray(a) { return a.slice(); }
-// The request body around the history and state the client holds as JS
-// values; \`state\` undefined leaves it out.
-export function writeBody(head, state, messages, tail) {
-  const s = state === undefined ? "" : '"state":' + JSON.stringify(state) + ",";
-  return head + s + '"messages":' + JSON.stringify(messages) + tail;
-}
-export function parseJson(text) { return JSON.parse(text); }
-// The constructor's options without the history and state (read on their
-// own), so a long history is not stringified and parsed twice.
-export function scalarOptions(config) {
-  if (config === null || typeof config !== "object") return config;
-  const { initialMessages, initialState, fetch, headers, agent, ...rest } = config;
-  return rest;
-}
-export function concat(a, b) { return a + b; }
-// Replays a JSON Patch that already succeeded in the core on an immutable
-// JS copy: containers on each touched path are copied, the rest is shared.
-// Containers copied by this replay are nobody else's yet, so later
-// operations of the same replay edit them in place: a batch of n
-// operations under one large array copies it once, not n times.
-function tokens(path) {
-  return path === "" ? [] : path.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
-}
-const shallow = (v) => (Array.isArray(v) ? v.slice() : { ...v });
-const at = (node, key) => (Array.isArray(node) ? (key === "-" ? node.length : Number(key)) : key);
-function valueAt(root, toks) {
-  let v = root;
-  for (const t of toks) v = v[at(v, t)];
-  return v;
-}
-function setOwn(node, key, value) {
-  // An own "__proto__" key, as JSON.parse makes it, not the prototype.
-  if (key === "__proto__") Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
-  else node[key] = value;
-}
-class Replay {
-  constructor() { this.fresh = new WeakSet(); }
-  own(v) {
-    if (this.fresh.has(v)) return v;
-    const c = shallow(v);
-    this.fresh.add(c);
-    return c;
-  }
-  // Copies the root and the containers down the first \`end\` tokens;
-  // returns the copied root and the container reached.
-  walk(root, toks, end) {
-    const copy = this.own(root);
-    let node = copy;
-    for (let i = 0; i < end; i++) {
-      const k = at(node, toks[i]);
-      node[k] = this.own(node[k]);
-      node = node[k];
-    }
-    return [copy, node];
-  }
-  change(root, toks, edit) {
-    if (toks.length === 0) return edit(undefined, undefined);
-    const [copy, parent] = this.walk(root, toks, toks.length - 1);
-    edit(parent, toks[toks.length - 1]);
-    return copy;
-  }
-  add(root, toks, value) {
-    return this.change(root, toks, (parent, key) => {
-      if (parent === undefined) return value;
-      if (Array.isArray(parent)) parent.splice(at(parent, key), 0, value);
-      else setOwn(parent, key, value);
-    });
-  }
-  remove(root, toks) {
-    return this.change(root, toks, (parent, key) => {
-      if (parent === undefined) return null;
-      if (Array.isArray(parent)) parent.splice(at(parent, key), 1);
-      else delete parent[key];
-    });
-  }
-}
-export function applyPatchCow(root, ops) {
-  let r = new Replay();
-  for (const op of ops) {
-    const path = tokens(op.path);
-    switch (op.op) {
-      case "add":
-        root = r.add(root, path, op.value);
-        break;
-      case "remove":
-        root = r.remove(root, path);
-        break;
-      case "replace":
-        root = r.change(root, path, (parent, key) => {
-          if (parent === undefined) return op.value;
-          if (Array.isArray(parent)) parent[at(parent, key)] = op.value;
-          else setOwn(parent, key, op.value);
-        });
-        break;
-      case "move": {
-        const from = tokens(op.from);
-        const value = valueAt(root, from);
-        root = r.add(r.remove(root, from), path, value);
-        break;
-      }
-      case "copy":
-        root = r.add(root, path, valueAt(root, tokens(op.from)));
-        // The value now sits at two paths: neither may be edited in place.
-        r = new Replay();
-        break;
-    }
-  }
-  return root;
-}
-export function withTail(root, tail) {
-  const [copy, node] = new Replay().walk(root, tail.path, tail.path.length);
-  if (Array.isArray(node)) {
-    node.length = tail.from;
-    for (const v of tail.members) node.push(v);
-  } else {
-    for (const [k, v] of tail.members) setOwn(node, k, v);
-  }
-  return copy;
-}
-export function withArgsAppended(obj, index, suffix) {
-  const calls = obj.toolCalls.slice();
-  const call = calls[index];
-  calls[index] = { ...call, function: { ...call.function, arguments: call.function.arguments + suffix } };
-  return { ...obj, toolCalls: calls };
-}
-export function withAppended(obj, suffix) {
-  const copy = { ...obj };
-  copy.content = (typeof copy.content === "string" ? copy.content : "") + suffix;
-  return copy;
-}
-export function ignoreRejection(p) { p.catch(() => {}); }
-export function deferred() {
-  let resolve;
-  const promise = new Promise((r) => (resolve = r));
-  return [promise, resolve];
-}
-// The next chunk, or `null` as soon as `stop` settles (a detached run).
-export function readUntil(reader, stop) {
-  return Promise.race([reader.read(), stop.then(() => null)]);
-}
-// The object callbacks receive as `agent`, when a wrapper gave one: held
-// through a WeakRef, so the client never keeps its wrapper alive.
-export function derefAgent(ref) {
-  return ref !== undefined && typeof ref.deref === "function" ? ref.deref() : undefined;
-}
-// As the reference reports a run that failed and that no subscriber stopped.
-export function reportRunFailure(e) { console.error("Agent execution failed:", e); }
-// A controller set on the client while a run streams stops that run too.
-export function linkAbort(from, to) {
-  const signal = from && from.signal;
-  if (signal && typeof signal.addEventListener === "function") {
-    if (signal.aborted) to.abort();
-    else signal.addEventListener("abort", () => to.abort(), { once: true });
-  }
-}
-export function debugLog(...args) { console.debug("[agui-wasm]", ...args); }
-"#)]
+#[wasm_bindgen(module = "/src/wasm/js_modules/runtime.js")]
 extern "C" {
     #[wasm_bindgen(js_name = makeParams)]
     pub fn make_params(
@@ -223,6 +42,17 @@ extern "C" {
     pub fn report_run_failure(e: &JsValue);
     #[wasm_bindgen(js_name = linkAbort)]
     pub fn link_abort(from: &JsValue, to: &AbortController);
+    #[wasm_bindgen(js_name = writeBody)]
+    pub fn write_body(head: &str, state: &JsValue, messages: &JsValue, tail: &str) -> JsValue;
+    pub fn concat(a: &JsValue, b: &str) -> JsValue;
+    #[wasm_bindgen(js_name = scalarOptions)]
+    pub fn scalar_options(config: &JsValue) -> JsValue;
+    #[wasm_bindgen(js_name = parseJson, catch)]
+    pub fn parse_json(text: &JsValue) -> Result<JsValue, JsValue>;
+}
+
+#[wasm_bindgen(module = "/src/wasm/js_modules/copy_on_write.js")]
+extern "C" {
     /// A copy of a message object whose text grew by `suffix`: strings are
     /// concatenated in JS, so a long streaming reply is never re-sent whole.
     #[wasm_bindgen(js_name = withAppended)]
@@ -235,13 +65,6 @@ extern "C" {
     pub fn with_args_appended(obj: &JsValue, index: usize, suffix: &str) -> JsValue;
     #[wasm_bindgen(js_name = applyPatchCow)]
     pub fn apply_patch_cow(root: &JsValue, ops: &JsValue) -> JsValue;
-    #[wasm_bindgen(js_name = writeBody)]
-    pub fn write_body(head: &str, state: &JsValue, messages: &JsValue, tail: &str) -> JsValue;
-    pub fn concat(a: &JsValue, b: &str) -> JsValue;
-    #[wasm_bindgen(js_name = scalarOptions)]
-    pub fn scalar_options(config: &JsValue) -> JsValue;
-    #[wasm_bindgen(js_name = parseJson, catch)]
-    pub fn parse_json(text: &JsValue) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(js_name = sliceArray)]
     pub fn slice_array(a: &js_sys::Array) -> js_sys::Array;
 }

@@ -1,0 +1,85 @@
+// @ts-check
+// What the binding needs from the JavaScript platform, in windows, workers
+// and Node alike: fetch, timers, abort, randomness, and the few values that
+// are cheaper built in JavaScript (callback parameters, the request body).
+// Imported by src/wasm/js.rs.
+// Callback parameters: `messages` and `state` as of the call, `input` a
+// lazy getter (parsed from the request body only if read). Object literals,
+// which engines build from a template.
+/** @param {any} messages @param {any} state @param {any} agent @param {(() => any) | undefined} input */
+export function makeParams(messages, state, agent, input) {
+  if (input === undefined) return { messages, state, agent };
+  return { messages, state, agent, get input() { return input(); } };
+}
+/** @param {number} ms */
+export function sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
+export function newAbortController() { return new AbortController(); }
+export function globalFetch() {
+  if (typeof fetch !== "function") throw new Error("no global fetch: pass a fetch function in the AgentClient options");
+  return (/** @type {string} */ url, /** @type {RequestInit} */ init) => fetch(url, init);
+}
+/** @param {any} v */
+export function isThenable(v) {
+  return v !== null && (typeof v === "object" || typeof v === "function") && typeof v.then === "function";
+}
+export function now() { return Date.now(); }
+export function randomSeed() {
+  const c = globalThis.crypto;
+  if (c && typeof c.getRandomValues === "function") {
+    const a = new Uint32Array(2);
+    c.getRandomValues(a);
+    return a[0] * 4294967296 + a[1];
+  }
+  return Math.random() * 9007199254740991;
+}
+// The request body around the history and state the client holds as JS
+// values; `state` undefined leaves it out.
+/** @param {string} head @param {any} state @param {any[]} messages @param {string} tail */
+export function writeBody(head, state, messages, tail) {
+  const s = state === undefined ? "" : '"state":' + JSON.stringify(state) + ",";
+  return head + s + '"messages":' + JSON.stringify(messages) + tail;
+}
+/** @param {string} text */
+export function parseJson(text) { return JSON.parse(text); }
+// The constructor's options without the history and state (read on their
+// own), so a long history is not stringified and parsed twice.
+/** @param {any} config */
+export function scalarOptions(config) {
+  if (config === null || typeof config !== "object") return config;
+  const { initialMessages, initialState, fetch, headers, agent, ...rest } = config;
+  return rest;
+}
+/** @param {string} a @param {string} b */
+export function concat(a, b) { return a + b; }
+/** @param {Promise<unknown>} p */
+export function ignoreRejection(p) { p.catch(() => {}); }
+export function deferred() {
+  let resolve;
+  const promise = new Promise((r) => (resolve = r));
+  return [promise, resolve];
+}
+// The next chunk, or `null` as soon as `stop` settles (a detached run).
+/** @param {ReadableStreamDefaultReader} reader @param {Promise<unknown>} stop */
+export function readUntil(reader, stop) {
+  return Promise.race([reader.read(), stop.then(() => null)]);
+}
+// The object callbacks receive as `agent`, when a wrapper gave one: held
+// through a WeakRef, so the client never keeps its wrapper alive.
+/** @param {any} ref */
+export function derefAgent(ref) {
+  return ref !== undefined && typeof ref.deref === "function" ? ref.deref() : undefined;
+}
+// As the reference reports a run that failed and that no subscriber stopped.
+/** @param {unknown} e */
+export function reportRunFailure(e) { console.error("Agent execution failed:", e); }
+// A controller set on the client while a run streams stops that run too.
+/** @param {any} from @param {AbortController} to */
+export function linkAbort(from, to) {
+  const signal = from && from.signal;
+  if (signal && typeof signal.addEventListener === "function") {
+    if (signal.aborted) to.abort();
+    else signal.addEventListener("abort", () => to.abort(), { once: true });
+  }
+}
+/** @param {...unknown} args */
+export function debugLog(...args) { console.debug("[agui-wasm]", ...args); }
