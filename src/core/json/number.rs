@@ -9,6 +9,12 @@
 //! (enough unless the value sits almost exactly between two doubles; a
 //! longer mantissa is tried as the 19-digit numbers around it), and only
 //! near-ties are divided out in big integers, slower but without tables. A test holds the two to the same answer.
+//!
+//! `lexical-parse-float` 1.0.6 with its `compact` feature was measured in
+//! this module's place: +2.9 KB gzipped (150,732 against 147,813 bytes),
+//! but it rounds long inputs near a halfway point one unit off (e.g. a
+//! 1,400-digit mantissa at e149 in `long_mantissas_round_on_every_digit`,
+//! where `str::parse` and `JSON.parse` agree), so it was not taken.
 
 /// The value of `text` (`-?digits[.digits][e[+-]digits]`, as JSON and the
 /// partial-JSON reader write numbers), correctly rounded; infinite when it
