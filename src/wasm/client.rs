@@ -303,12 +303,7 @@ impl AgentClient {
     /// what arrived so far, and the client is ready for the next run.
     #[wasm_bindgen(js_name = abortRun)]
     pub fn abort_run(&self) -> Result<(), JsValue> {
-        let controller: AbortController = self
-            .shared()?
-            .borrow()
-            .abort_controller
-            .clone()
-            .unchecked_into();
+        let controller = self.shared()?.borrow().abort_controller.clone();
         controller.abort();
         Ok(())
     }
@@ -449,7 +444,7 @@ pub(super) fn take_js_edits(rc: &Shared) -> Result<(), JsValue> {
 /// A clone's controller: its own, aborted if the original's already is.
 pub(super) fn fresh_controller(of: &AbortController) -> AbortController {
     let c = js::new_abort_controller();
-    if field(&of.signal(), "aborted").as_bool() == Some(true) {
+    if of.signal().aborted() {
         c.abort();
     }
     c

@@ -133,7 +133,7 @@ impl AgentClient {
     /// `abortController`. One set while a run streams stops that run too.
     #[wasm_bindgen(getter = abortController, unchecked_return_type = "AbortController")]
     pub fn abort_controller(&self) -> Result<JsValue, JsValue> {
-        Ok(self.shared()?.borrow().abort_controller.clone())
+        Ok(self.shared()?.borrow().abort_controller.clone().into())
     }
 
     #[wasm_bindgen(setter = abortController)]

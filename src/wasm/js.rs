@@ -34,8 +34,15 @@ extern "C" {
     pub fn ignore_rejection(p: &Promise);
     /// `[promise, resolve]`.
     pub fn deferred() -> js_sys::Array;
+    /// `getReader()` as a `Result`: web-sys declares it infallible, but it
+    /// throws on a locked or foreign stream, and a throw must not unwind
+    /// through Rust.
+    #[wasm_bindgen(js_name = readerOf, catch)]
+    pub fn reader_of(
+        stream: &web_sys::ReadableStream,
+    ) -> Result<web_sys::ReadableStreamDefaultReader, JsValue>;
     #[wasm_bindgen(js_name = readUntil)]
-    pub fn read_until(reader: &StreamReader, stop: &Promise) -> Promise;
+    pub fn read_until(reader: &web_sys::ReadableStreamDefaultReader, stop: &Promise) -> Promise;
     #[wasm_bindgen(js_name = derefAgent)]
     pub fn deref_agent(r: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = reportRunFailure)]
@@ -69,47 +76,7 @@ extern "C" {
     pub fn slice_array(a: &js_sys::Array) -> js_sys::Array;
 }
 
-#[wasm_bindgen]
-extern "C" {
-    pub type AbortController;
-    #[wasm_bindgen(method, getter)]
-    pub fn signal(this: &AbortController) -> JsValue;
-    #[wasm_bindgen(method)]
-    pub fn abort(this: &AbortController);
-
-    /// A fetch `Response`, read structurally.
-    pub type FetchResponse;
-    #[wasm_bindgen(method, getter)]
-    pub fn status(this: &FetchResponse) -> u16;
-    #[wasm_bindgen(method, getter)]
-    pub fn ok(this: &FetchResponse) -> bool;
-    #[wasm_bindgen(method, getter)]
-    pub fn headers(this: &FetchResponse) -> FetchHeaders;
-    #[wasm_bindgen(method, getter)]
-    pub fn body(this: &FetchResponse) -> JsValue;
-    #[wasm_bindgen(method, catch)]
-    pub fn text(this: &FetchResponse) -> Result<Promise, JsValue>;
-
-    pub type FetchHeaders;
-    #[wasm_bindgen(method, catch)]
-    pub fn get(this: &FetchHeaders, name: &str) -> Result<Option<String>, JsValue>;
-
-    pub type ReadableStream;
-    #[wasm_bindgen(method, js_name = getReader, catch)]
-    pub fn get_reader(this: &ReadableStream) -> Result<StreamReader, JsValue>;
-
-    pub type StreamReader;
-    #[wasm_bindgen(method, catch)]
-    pub fn read(this: &StreamReader) -> Result<Promise, JsValue>;
-    #[wasm_bindgen(method, catch)]
-    pub fn cancel(this: &StreamReader) -> Result<Promise, JsValue>;
-
-    pub type ReadResult;
-    #[wasm_bindgen(method, getter)]
-    pub fn done(this: &ReadResult) -> bool;
-    #[wasm_bindgen(method, getter)]
-    pub fn value(this: &ReadResult) -> JsValue;
-}
+pub use web_sys::AbortController;
 
 thread_local! {
     static KEYS: RefCell<HashMap<&'static str, JsValue>> = RefCell::new(HashMap::new());

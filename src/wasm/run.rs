@@ -132,7 +132,7 @@ pub(super) async fn run_inner(
     } else {
         js::new_abort_controller()
     };
-    rc.borrow_mut().abort_controller = controller.clone().unchecked_into();
+    rc.borrow_mut().abort_controller = controller.clone();
 
     // The run's own subscriber; a wrapper passes its subscribers as a list.
     let run_sub: Vec<Rc<Subscriber>> = if Array::is_array(&subscriber) {

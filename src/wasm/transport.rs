@@ -5,7 +5,9 @@ use js_sys::{Function, Object, Promise, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
-use super::js::{chunk_bytes, FetchResponse, ReadResult, ReadableStream, StreamReader};
+use web_sys::{ReadableStreamDefaultReader, ReadableStreamReadResult, Response};
+
+use super::js::{chunk_bytes, reader_of};
 use crate::core::error::RunError;
 
 /// How a request ended before its body could be read.
@@ -21,7 +23,7 @@ pub enum Failure {
 /// A response that is streaming its body.
 pub struct Body {
     pub content_type: Option<String>,
-    reader: StreamReader,
+    reader: ReadableStreamDefaultReader,
 }
 
 fn set(obj: &Object, k: &str, v: &JsValue) {
@@ -73,7 +75,7 @@ pub async fn open(fetch: &Function, url: &str, init: &Object) -> Result<Body, Fa
     let called = fetch
         .call2(&JsValue::UNDEFINED, &JsValue::from_str(url), init)
         .map_err(thrown)?;
-    let response: FetchResponse = JsFuture::from(Promise::resolve(&called))
+    let response: Response = JsFuture::from(Promise::resolve(&called))
         .await
         .map_err(thrown)?
         .unchecked_into();
@@ -85,16 +87,12 @@ pub async fn open(fetch: &Function, url: &str, init: &Object) -> Result<Body, Fa
             body: text.as_string().unwrap_or_default(),
         }));
     }
-    let body = response.body();
-    if body.is_null() || body.is_undefined() {
+    let Some(body) = response.body() else {
         return Err(Failure::Run(RunError::Request(
             "Failed to getReader() from response".into(),
         )));
-    }
-    let reader = body
-        .unchecked_into::<ReadableStream>()
-        .get_reader()
-        .map_err(thrown)?;
+    };
+    let reader = reader_of(&body).map_err(thrown)?;
     Ok(Body {
         content_type,
         reader,
@@ -104,7 +102,8 @@ pub async fn open(fetch: &Function, url: &str, init: &Object) -> Result<Body, Fa
 impl Body {
     /// The next chunk, or `None` at the end of the body.
     pub async fn next(&self) -> Result<Option<Vec<u8>>, JsValue> {
-        let r: ReadResult = await_promise(self.reader.read()).await?.unchecked_into();
+        let r: ReadableStreamReadResult =
+            JsFuture::from(self.reader.read()).await?.unchecked_into();
         Ok(bytes_of(&r))
     }
 
@@ -119,10 +118,8 @@ impl Body {
 
     /// Stops reading (the run failed or was detached).
     pub fn cancel(&self) {
-        if let Ok(p) = self.reader.cancel() {
-            // A rejection here only says the stream was already gone.
-            super::js::ignore_rejection(&p);
-        }
+        // A rejection here only says the stream was already gone.
+        super::js::ignore_rejection(&self.reader.cancel());
     }
 }
 
@@ -134,6 +131,6 @@ pub enum Read {
     Detached,
 }
 
-fn bytes_of(r: &ReadResult) -> Option<Vec<u8>> {
-    (!r.done()).then(|| chunk_bytes(&r.value()))
+fn bytes_of(r: &ReadableStreamReadResult) -> Option<Vec<u8>> {
+    (r.get_done() != Some(true)).then(|| chunk_bytes(&r.get_value()))
 }

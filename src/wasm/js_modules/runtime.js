@@ -59,6 +59,8 @@ export function deferred() {
   return [promise, resolve];
 }
 // The next chunk, or `null` as soon as `stop` settles (a detached run).
+/** @param {ReadableStream} stream */
+export function readerOf(stream) { return stream.getReader(); }
 /** @param {ReadableStreamDefaultReader} reader @param {Promise<unknown>} stop */
 export function readUntil(reader, stop) {
   return Promise.race([reader.read(), stop.then(() => null)]);
