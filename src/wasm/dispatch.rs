@@ -11,6 +11,7 @@ use crate::core::history::History;
 use crate::core::reducer::Finished;
 use crate::core::types::*;
 
+use super::callback_table::callback_of;
 use super::callbacks::{
     apply_mutation, notify_new_message, notify_new_tool_call, params, web_warn,
 };
@@ -18,43 +19,6 @@ use super::client::messages_of;
 use super::event_source::inner_debug;
 use super::js::set;
 use super::run::RunCtx;
-
-/// The wire name of the subscriber callback for an event type.
-pub(super) fn callback_of(e: &Event) -> &'static str {
-    match e {
-        Event::TextMessageStart(_) => "onTextMessageStartEvent",
-        Event::TextMessageContent(_) => "onTextMessageContentEvent",
-        Event::TextMessageEnd(_) => "onTextMessageEndEvent",
-        Event::ToolCallStart(_) => "onToolCallStartEvent",
-        Event::ToolCallArgs(_) => "onToolCallArgsEvent",
-        Event::ToolCallEnd(_) => "onToolCallEndEvent",
-        Event::ToolCallResult(_) => "onToolCallResultEvent",
-        Event::StateSnapshot(_) => "onStateSnapshotEvent",
-        Event::StateDelta(_) => "onStateDeltaEvent",
-        Event::MessagesSnapshot(_) => "onMessagesSnapshotEvent",
-        Event::ActivitySnapshot(_) => "onActivitySnapshotEvent",
-        Event::ActivityDelta(_) => "onActivityDeltaEvent",
-        Event::Raw(_) => "onRawEvent",
-        Event::Custom(_) => "onCustomEvent",
-        Event::RunStarted(_) => "onRunStartedEvent",
-        Event::RunFinished(_) => "onRunFinishedEvent",
-        Event::RunError(_) => "onRunErrorEvent",
-        Event::StepStarted(_) => "onStepStartedEvent",
-        Event::StepFinished(_) => "onStepFinishedEvent",
-        Event::ReasoningStart(_) => "onReasoningStartEvent",
-        Event::ReasoningMessageStart(_) => "onReasoningMessageStartEvent",
-        Event::ReasoningMessageContent(_) => "onReasoningMessageContentEvent",
-        Event::ReasoningMessageEnd(_) => "onReasoningMessageEndEvent",
-        Event::ReasoningEnd(_) => "onReasoningEndEvent",
-        Event::ReasoningEncryptedValue(_) => "onReasoningEncryptedValueEvent",
-        Event::SubagentStarted(_) => "onSubagentStartedEvent",
-        Event::SubagentFinished(_) => "onSubagentFinishedEvent",
-        Event::SubagentError(_) => "onSubagentErrorEvent",
-        Event::TextMessageChunk(_) | Event::ToolCallChunk(_) | Event::ReasoningMessageChunk(_) => {
-            ""
-        }
-    }
-}
 
 /// Extra parameters of an event's own callback, or `None` where the
 /// reference does not call it (the message or tool call it names is missing).

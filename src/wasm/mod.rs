@@ -8,6 +8,8 @@
 #[cfg(feature = "adapters")]
 mod adapters;
 #[cfg(feature = "client")]
+mod callback_table;
+#[cfg(feature = "client")]
 mod callbacks;
 #[cfg(feature = "client")]
 mod client;

@@ -8,47 +8,8 @@ use js_sys::{Function, Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
+use super::callback_table::CALLBACKS;
 use super::js::is_thenable;
-
-/// Every callback a subscriber may define.
-pub const CALLBACKS: &[&str] = &[
-    "onEvent",
-    "onRunInitialized",
-    "onRunFailed",
-    "onRunFinalized",
-    "onRunStartedEvent",
-    "onRunFinishedEvent",
-    "onRunErrorEvent",
-    "onStepStartedEvent",
-    "onStepFinishedEvent",
-    "onTextMessageStartEvent",
-    "onTextMessageContentEvent",
-    "onTextMessageEndEvent",
-    "onToolCallStartEvent",
-    "onToolCallArgsEvent",
-    "onToolCallEndEvent",
-    "onToolCallResultEvent",
-    "onStateSnapshotEvent",
-    "onStateDeltaEvent",
-    "onMessagesSnapshotEvent",
-    "onActivitySnapshotEvent",
-    "onActivityDeltaEvent",
-    "onRawEvent",
-    "onCustomEvent",
-    "onReasoningStartEvent",
-    "onReasoningMessageStartEvent",
-    "onReasoningMessageContentEvent",
-    "onReasoningMessageEndEvent",
-    "onReasoningEndEvent",
-    "onReasoningEncryptedValueEvent",
-    "onSubagentStartedEvent",
-    "onSubagentFinishedEvent",
-    "onSubagentErrorEvent",
-    "onNewMessage",
-    "onNewToolCall",
-    "onMessagesChanged",
-    "onStateChanged",
-];
 
 pub struct Subscriber {
     pub id: u32,

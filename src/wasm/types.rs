@@ -98,58 +98,6 @@ type EventCallback<T extends Event["type"], Extra = {}> = (
   params: { event: EventOf<T> } & Extra & AgentSubscriberParams,
 ) => SubscriberResult;
 
-/** Callbacks named as @ag-ui/client names them; define only the ones you need. */
-export interface AgentSubscriber {
-  onEvent?(params: { event: Event } & AgentSubscriberParams): SubscriberResult;
-  onRunInitialized?(params: AgentSubscriberParams): SubscriberResult;
-  onRunFailed?(params: { error: Error } & AgentSubscriberParams): SubscriberResult;
-  onRunFinalized?(params: AgentSubscriberParams): SubscriberResult;
-  onRunStartedEvent?: EventCallback<"RUN_STARTED">;
-  onRunFinishedEvent?(
-    params: { event: EventOf<"RUN_FINISHED"> } & (
-      | { outcome: "success"; result?: any; pendingToolCallIds: string[] }
-      | { outcome: "interrupt"; interrupts: Interrupt[] }
-      | { outcome: "cancelled" }
-    ) &
-      AgentSubscriberParams,
-  ): SubscriberResult;
-  onRunErrorEvent?: EventCallback<"RUN_ERROR">;
-  onStepStartedEvent?: EventCallback<"STEP_STARTED">;
-  onStepFinishedEvent?: EventCallback<"STEP_FINISHED">;
-  onTextMessageStartEvent?: EventCallback<"TEXT_MESSAGE_START">;
-  onTextMessageContentEvent?: EventCallback<"TEXT_MESSAGE_CONTENT", { textMessageBuffer: string }>;
-  onTextMessageEndEvent?: EventCallback<"TEXT_MESSAGE_END", { textMessageBuffer: string }>;
-  onToolCallStartEvent?: EventCallback<"TOOL_CALL_START">;
-  onToolCallArgsEvent?: EventCallback<
-    "TOOL_CALL_ARGS",
-    { toolCallBuffer: string; toolCallName: string; partialToolCallArgs: Record<string, any> }
-  >;
-  onToolCallEndEvent?: EventCallback<"TOOL_CALL_END", { toolCallName: string; toolCallArgs: Record<string, any> }>;
-  onToolCallResultEvent?: EventCallback<"TOOL_CALL_RESULT">;
-  onStateSnapshotEvent?: EventCallback<"STATE_SNAPSHOT">;
-  onStateDeltaEvent?: EventCallback<"STATE_DELTA">;
-  onMessagesSnapshotEvent?: EventCallback<"MESSAGES_SNAPSHOT">;
-  onActivitySnapshotEvent?: EventCallback<
-    "ACTIVITY_SNAPSHOT",
-    { activityMessage?: ActivityMessage; existingMessage?: Message }
-  >;
-  onActivityDeltaEvent?: EventCallback<"ACTIVITY_DELTA", { activityMessage: ActivityMessage }>;
-  onRawEvent?: EventCallback<"RAW">;
-  onCustomEvent?: EventCallback<"CUSTOM">;
-  onReasoningStartEvent?: EventCallback<"REASONING_START">;
-  onReasoningMessageStartEvent?: EventCallback<"REASONING_MESSAGE_START">;
-  onReasoningMessageContentEvent?: EventCallback<"REASONING_MESSAGE_CONTENT", { reasoningMessageBuffer: string }>;
-  onReasoningMessageEndEvent?: EventCallback<"REASONING_MESSAGE_END", { reasoningMessageBuffer: string }>;
-  onReasoningEndEvent?: EventCallback<"REASONING_END">;
-  onReasoningEncryptedValueEvent?: EventCallback<"REASONING_ENCRYPTED_VALUE">;
-  onSubagentStartedEvent?: EventCallback<"SUBAGENT_STARTED">;
-  onSubagentFinishedEvent?: EventCallback<"SUBAGENT_FINISHED">;
-  onSubagentErrorEvent?: EventCallback<"SUBAGENT_ERROR">;
-  onNewMessage?(params: { message: Message } & Omit<AgentSubscriberParams, "input"> & { input?: RunAgentInput }): SubscriberResult;
-  onNewToolCall?(params: { toolCall: ToolCall } & Omit<AgentSubscriberParams, "input"> & { input?: RunAgentInput }): SubscriberResult;
-  onMessagesChanged?(params: Omit<AgentSubscriberParams, "input"> & { input?: RunAgentInput }): SubscriberResult;
-  onStateChanged?(params: Omit<AgentSubscriberParams, "input"> & { input?: RunAgentInput }): SubscriberResult;
-}
 
 /** Options of `openEventSource`. */
 export interface EventSourceOptions {
