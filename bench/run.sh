@@ -6,11 +6,19 @@
 #   bench/run.sh                                 everything
 #   bench/run.sh --scenario 1 --node-only        one scenario, printed, BENCHMARKS.md untouched
 #   bench/run.sh --help                          all options
+#   bench/run.sh --copilotkit [--write]          only the CopilotKit app benchmark (issue 15,
+#                                                bench/copilotkit.mjs, about 2 minutes; --help there)
 #
 # Installs the bench's npm packages when missing and builds pkg/ when it is
 # missing (a stale pkg/ is used as it is: rebuild with scripts/build-pkg.sh).
 set -euo pipefail
 cd "$(dirname "$0")"
+
+# A separate benchmark with its own app and dependencies (tests/copilotkit-app).
+if [ "${1:-}" = --copilotkit ]; then
+  shift
+  exec node copilotkit.mjs "$@"
+fi
 
 if [ ! -d node_modules/@ag-ui/client ] || [ ! -d node_modules/esbuild ] || [ ! -d node_modules/playwright-core ]; then
   echo "==> npm install (bench)" >&2

@@ -22,6 +22,8 @@ declare global {
     __toolCalls: ToolCallSeen[];
     /** Every error CopilotKit reported through onError. */
     __copilotErrors: ErrorSeen[];
+    /** The agent itself, only with `?bench` (bench/copilotkit.mjs seeds its history). */
+    __benchAgent?: HttpAgent;
   }
 }
 
@@ -36,6 +38,10 @@ window.__copilotErrors = [];
 
 // Same origin: run.mjs serves the app and forwards /agent to the demo agent.
 const agent = spyOn(new HttpAgent({ url: "/agent", agentId: AGENT_ID, threadId: THREADS[0] }), window.__agentCalls);
+
+// CopilotKit clears the history when the chat connects its thread, so a
+// benchmark that needs a long thread fills it afterwards, through the agent.
+if (new URLSearchParams(location.search).has("bench")) window.__benchAgent = agent;
 
 window.__agentClass = {
   name: agent.constructor.name,
