@@ -11,32 +11,11 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { serveFile } from "../../tests/shared/static-files.mjs";
 
-const TYPES = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".wasm": "application/wasm",
-  ".json": "application/json",
-  ".map": "application/json",
-  ".svg": "image/svg+xml",
-  ".woff2": "font/woff2",
-  ".woff": "font/woff",
-  ".ttf": "font/ttf",
-};
 
 const tick = () => new Promise((r) => setTimeout(r, 1));
 
-function serveFile(distDir, req, res) {
-  const rel = decodeURIComponent(new URL(req.url, "http://x").pathname);
-  const file = path.join(distDir, rel === "/" ? "index.html" : rel);
-  if (!file.startsWith(distDir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-    res.writeHead(404);
-    return res.end();
-  }
-  res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
-  fs.createReadStream(file).pipe(res);
-}
 
 async function answerRun(req, res, tokens, runs) {
   const chunks = [];

@@ -2,7 +2,6 @@
 //! reconnected with `Last-Event-ID` and the server's `retry`.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
@@ -12,11 +11,9 @@ use super::error::{js_error, ErrorName};
 use super::js::{self, AbortController};
 use super::run_error::run_error;
 use super::transport::{self, Failure};
-use crate::core::reducer::Reducer;
-use crate::core::stream::EventStream;
 
 use super::client::Shared;
-use super::reading::{live_subscribers, stream_body};
+use super::reading::stream_body;
 use super::run::RunCtx;
 
 pub(super) fn inner_debug(rc: &Shared) -> bool {
@@ -40,22 +37,7 @@ pub(super) async fn event_source(
         };
         (fetch, inner.headers.clone(), inner.limits, inner.batching)
     };
-    let (subs, subs_rev) = live_subscribers(&rc, &[]);
-    let mut ctx = RunCtx {
-        rc: rc.clone(),
-        subs,
-        run_sub: Vec::new(),
-        subs_rev,
-        input: JsValue::UNDEFINED,
-        stream: EventStream::new(limits),
-        reducer: Reducer::new(),
-        result: None,
-        partial: HashMap::new(),
-        dirty: (false, false),
-        batching,
-        limits,
-        last_flush: js::now(),
-    };
+    let mut ctx = RunCtx::new(&rc, Vec::new(), JsValue::UNDEFINED, batching, limits);
     let mut failures = 0.0;
     loop {
         if *closed.borrow() {

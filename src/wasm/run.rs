@@ -54,6 +54,35 @@ pub(super) struct RunCtx {
     pub(super) last_flush: f64,
 }
 
+impl RunCtx {
+    /// A run (or a GET stream) starting now, with the client's subscribers
+    /// and `run_sub`.
+    pub(super) fn new(
+        rc: &Shared,
+        run_sub: Vec<Rc<Subscriber>>,
+        input: JsValue,
+        batching: Batching,
+        limits: Limits,
+    ) -> Self {
+        let (subs, subs_rev) = live_subscribers(rc, &run_sub);
+        RunCtx {
+            rc: rc.clone(),
+            subs,
+            run_sub,
+            subs_rev,
+            input,
+            stream: EventStream::new(limits),
+            reducer: Reducer::new(),
+            result: None,
+            partial: HashMap::new(),
+            dirty: (false, false),
+            batching,
+            limits,
+            last_flush: js::now(),
+        }
+    }
+}
+
 pub(super) async fn run(
     rc: Shared,
     params_js: JsValue,
@@ -146,23 +175,8 @@ pub(super) async fn run_inner(
     } else {
         Vec::new()
     };
-    let (subs, subs_rev) = live_subscribers(rc, &run_sub);
     let mut input_js = lazy_input(body.clone());
-    let mut ctx = RunCtx {
-        rc: rc.clone(),
-        subs,
-        run_sub,
-        subs_rev,
-        input: input_js.clone(),
-        stream: EventStream::new(limits),
-        reducer: Reducer::new(),
-        result: None,
-        partial: HashMap::new(),
-        dirty: (false, false),
-        batching,
-        limits,
-        last_flush: js::now(),
-    };
+    let mut ctx = RunCtx::new(rc, run_sub, input_js.clone(), batching, limits);
 
     // onRunInitialized may replace messages or state before anything is sent.
     if any_has(&ctx.subs, "onRunInitialized") {

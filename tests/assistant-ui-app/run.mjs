@@ -32,6 +32,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serveFile } from "../shared/static-files.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../..");
@@ -154,14 +155,6 @@ async function startDemoAgent() {
 
 // ---- the app's server: the build, and /agent forwarded -------------------
 
-const types = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".wasm": "application/wasm",
-  ".json": "application/json",
-  ".svg": "image/svg+xml",
-};
 
 // A hold stops forwarding a response after its n-th text delta, so the test
 // can look at the page while the run is provably still going. It lasts until
@@ -246,15 +239,6 @@ async function startAppServer(distDir, agentPort) {
     record.done.resolve();
   }
 
-  function serveFile(req, res) {
-    const url = new URL(req.url, "http://x");
-    let file = path.join(distDir, path.normalize(decodeURIComponent(url.pathname)));
-    if (!file.startsWith(distDir)) return res.writeHead(403).end();
-    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
-    if (!fs.existsSync(file)) return res.writeHead(404).end();
-    res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" });
-    res.end(req.method === "HEAD" ? undefined : fs.readFileSync(file));
-  }
 
   const server = http.createServer((req, res) => {
     if (req.method === "POST" && req.url.split("?")[0] === "/agent") {
@@ -263,7 +247,7 @@ async function startAppServer(distDir, agentPort) {
         res.destroy();
       });
     } else if (req.method === "GET" || req.method === "HEAD") {
-      serveFile(req, res);
+      serveFile(distDir, req, res);
     } else {
       res.writeHead(405).end();
     }

@@ -48,6 +48,7 @@ import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath } from "node:url";
+import { serveFile } from "../shared/static-files.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../..");
@@ -174,28 +175,7 @@ const HOLD_MS = 30_000;
 async function startServer(distDir, upstream) {
   const requests = [];
   let nextHold = null;
-  const types = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".wasm": "application/wasm",
-    ".json": "application/json",
-    ".svg": "image/svg+xml",
-    ".woff2": "font/woff2",
-    ".woff": "font/woff",
-    ".ttf": "font/ttf",
-  };
 
-  function serveFile(req, res) {
-    const rel = decodeURIComponent(new URL(req.url, "http://x").pathname);
-    const file = path.join(distDir, rel === "/" ? "index.html" : rel);
-    if (!file.startsWith(distDir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      res.writeHead(404);
-      return res.end();
-    }
-    res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" });
-    fs.createReadStream(file).pipe(res);
-  }
 
   function forward(req, res) {
     const chunks = [];
@@ -281,7 +261,7 @@ async function startServer(distDir, upstream) {
 
   const server = http.createServer((req, res) => {
     if (req.method === "POST" && (req.url === "/agent" || req.url.startsWith("/agent/"))) return forward(req, res);
-    if (req.method === "GET" || req.method === "HEAD") return serveFile(req, res);
+    if (req.method === "GET" || req.method === "HEAD") return serveFile(distDir, req, res);
     res.writeHead(405);
     res.end();
   });
