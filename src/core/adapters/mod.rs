@@ -16,7 +16,7 @@
 //! Nothing is lost without a word: what a target cannot express is an
 //! [`AdapterError`] naming the message, the part and the reason, or a
 //! fallback documented in the target's module ([`langchain`], [`openai`],
-//! [`anthropic`]) and asserted by `tests/adapters.rs`. Rules every target
+//! [`anthropic`]) and asserted by `tests/adapters/`. Rules every target
 //! shares:
 //!
 //! - activity messages are dropped: they are UI state, never sent to agents;
