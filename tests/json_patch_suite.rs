@@ -4,7 +4,8 @@
 //! fast-json-patch 3.1.1, which the reference client uses, passes every
 //! enabled case, so no case is exempted here.
 
-use agui_wasm::core::json_patch::apply_patch;
+use agui_wasm::core::json::to_json;
+use agui_wasm::core::json_patch::{apply_patch, apply_patch_edits, Edit, Slot};
 use agui_wasm::core::types::patch::PatchOp;
 use agui_wasm::core::types::FromJson;
 use serde_json::Value;
@@ -70,4 +71,100 @@ fn rfc6902_suite() {
     println!("json-patch suite: {passed} passed, {failed} failed");
     assert!(passed > 0, "no suite cases ran");
     assert_eq!(failed, 0, "json-patch suite failures (see stderr)");
+}
+
+/// The edits a patch reports, replayed on the document as it was, give the
+/// patched document: what the binding's JavaScript copy relies on. Replayed
+/// here by the simplest reading of an edit, with no JSON Patch in it.
+fn replay(mut doc: Value, edits: &[Edit]) -> Value {
+    fn parent<'a>(doc: &'a mut Value, path: &[Slot]) -> &'a mut Value {
+        path.iter().fold(doc, |node, slot| match (node, slot) {
+            (Value::Object(m), Slot::Key(k)) => m.get_mut(k).expect("edit path exists"),
+            (Value::Array(a), Slot::Index(i)) => &mut a[*i],
+            (node, slot) => panic!("edit path {slot:?} does not fit {node}"),
+        })
+    }
+    for edit in edits {
+        let (path, value, insert) = match edit {
+            Edit::Set { path, value } => (path, Some(value), false),
+            Edit::Insert { path, value } => (path, Some(value), true),
+            Edit::Remove { path } => (path, None, false),
+        };
+        let Some((last, up)) = path.split_last() else {
+            doc = value.cloned().unwrap_or(Value::Null);
+            continue;
+        };
+        match (parent(&mut doc, up), last, value) {
+            (Value::Object(m), Slot::Key(k), Some(v)) => {
+                m.insert(k.clone(), v.clone());
+            }
+            (Value::Object(m), Slot::Key(k), None) => {
+                m.shift_remove(k);
+            }
+            (Value::Array(a), Slot::Index(i), Some(v)) if insert => a.insert(*i, v.clone()),
+            (Value::Array(a), Slot::Index(i), Some(v)) => a[*i] = v.clone(),
+            (Value::Array(a), Slot::Index(i), None) => {
+                a.remove(*i);
+            }
+            (node, slot, _) => panic!("edit {slot:?} does not fit {node}"),
+        }
+    }
+    doc
+}
+
+#[test]
+fn reported_edits_replay_to_the_patched_document() {
+    let mut table = Vec::new();
+    for (_, text) in SUITES {
+        let cases: Vec<Value> = serde_json::from_str(text).unwrap();
+        for case in cases {
+            let disabled = case.get("disabled").and_then(Value::as_bool) == Some(true);
+            let Some(raw) = case.get("patch").and_then(Value::as_array) else {
+                continue;
+            };
+            let Ok(ops) = raw
+                .iter()
+                .cloned()
+                .map(PatchOp::from_json)
+                .collect::<Result<Vec<_>, _>>()
+            else {
+                continue;
+            };
+            if disabled {
+                continue;
+            }
+            let doc = case.get("doc").cloned().unwrap_or(Value::Null);
+            let mut patched = doc.clone();
+            let mut edits = Vec::new();
+            match apply_patch_edits(&mut patched, &ops, &mut edits) {
+                Err(_) => assert!(edits.is_empty(), "a failed patch reports no edits"),
+                Ok(()) => {
+                    assert_eq!(replay(doc.clone(), &edits), patched, "{case}");
+                    let comment = case.get("comment").cloned().unwrap_or(Value::Null);
+                    table.push(format!(
+                        "{{\"comment\":{},\"doc\":{},\"edits\":{},\"expected\":{}}}",
+                        to_json(&comment),
+                        to_json(&doc),
+                        to_json(&edits),
+                        to_json(&patched)
+                    ));
+                }
+            }
+        }
+    }
+    assert!(table.len() >= 60, "{} cases", table.len());
+    // The same edits, for the JavaScript side's own test
+    // (tests/node/copy-on-write.test.mjs); rewritten by
+    // AGUI_UPDATE_FIXTURES=1, and held to what the core reports now.
+    let text = format!("[\n{}\n]\n", table.join(",\n"));
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/json-patch/edits.json");
+    if std::env::var_os("AGUI_UPDATE_FIXTURES").is_some() {
+        std::fs::write(&file, &text).unwrap();
+    }
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap_or_default(),
+        text,
+        "tests/fixtures/json-patch/edits.json is stale: rerun with AGUI_UPDATE_FIXTURES=1"
+    );
 }

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use super::history::{Entry, History};
-use super::json_patch::apply_patch;
+use super::json_patch::{apply_patch, apply_patch_edits, Edit};
 use super::types::strict::merge_metadata;
 use super::types::*;
 
@@ -52,6 +52,10 @@ pub struct Reducer {
     answered: HashSet<String>,
     /// Things applied leniently (a patch that failed, an id that matched nothing).
     pub warnings: Vec<String>,
+    /// When set, what each STATE_DELTA changed goes to `state_edits`, for a
+    /// caller that keeps a copy of the state in step (the binding's JS copy).
+    pub record_state_edits: bool,
+    pub state_edits: Vec<Edit>,
 }
 
 /// The metadata key under which a snapshot declares which activity types it owns.
@@ -60,6 +64,14 @@ const ACTIVITY_HISTORY_KEY: &str = "@ag-ui/client";
 impl Reducer {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A reducer that reports each STATE_DELTA's edits in `state_edits`.
+    pub fn recording_state_edits() -> Self {
+        Reducer {
+            record_state_edits: true,
+            ..Self::default()
+        }
     }
 
     fn warn(&mut self, w: String) {
@@ -235,7 +247,11 @@ impl Reducer {
             }
             Event::ToolCallResult(e) => self.tool_call_result(s, e, &mut out),
             Event::StateSnapshot(e) => set_state(s, e.snapshot.clone(), &mut out),
-            Event::StateDelta(e) => match apply_patch(&mut s.state, &e.delta) {
+            Event::StateDelta(e) => match if self.record_state_edits {
+                apply_patch_edits(&mut s.state, &e.delta, &mut self.state_edits)
+            } else {
+                apply_patch(&mut s.state, &e.delta)
+            } {
                 Ok(()) => out.state_changed = true,
                 Err(err) => self.warn(format!("Failed to apply state patch: {err}")),
             },

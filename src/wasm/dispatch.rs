@@ -234,8 +234,10 @@ pub(super) async fn process_event(ctx: &mut RunCtx, mut event: Event) {
         if applied.state_changed {
             let mut inner = rc.borrow_mut();
             match &event {
-                // The JS copy follows the same patch, copying only what it touches.
-                Event::StateDelta(e) => inner.state_view.patched(&e.delta),
+                // The JS copy follows the core's edits, copying only what they touch.
+                Event::StateDelta(_) => inner
+                    .state_view
+                    .patched(std::mem::take(&mut ctx.reducer.state_edits)),
                 _ => inner.state_view.invalidate(),
             }
         }

@@ -70,8 +70,9 @@ extern "C" {
     /// The same for the arguments of one streaming tool call.
     #[wasm_bindgen(js_name = withArgsAppended)]
     pub fn with_args_appended(obj: &JsValue, index: usize, suffix: &str) -> JsValue;
-    #[wasm_bindgen(js_name = applyPatchCow)]
-    pub fn apply_patch_cow(root: &JsValue, ops: &JsValue) -> JsValue;
+    /// A state's JS copy after the core's patch edits (`core::json_patch::Edit`).
+    #[wasm_bindgen(js_name = applyEdits)]
+    pub fn apply_edits(root: &JsValue, edits: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = sliceArray)]
     pub fn slice_array(a: &js_sys::Array) -> js_sys::Array;
 }

@@ -11,10 +11,11 @@ use serde_json::Value;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::convert::to_js;
-use super::js::{apply_patch_cow, slice_array, with_appended, with_args_appended};
+use super::js::{apply_edits, slice_array, with_appended, with_args_appended};
 use crate::core::history::{History, Mark};
+use crate::core::json_patch::Edit;
 use crate::core::run::outgoing;
-use crate::core::types::{Message, PatchOp};
+use crate::core::types::Message;
 
 #[derive(Default)]
 pub struct MessagesView {
@@ -221,18 +222,19 @@ fn convert_all<'a>(messages: impl Iterator<Item = &'a Message>) -> Result<Vec<Js
 
 /// The state as a JS value, converted only when it is read after a change.
 ///
-/// A STATE_DELTA is replayed on the JS copy by path copying: the objects
-/// and arrays on the patched paths are new, everything else keeps its
-/// identity, so a large state costs per change only what the change touches,
-/// and a UI re-renders only the parts that changed.
+/// A STATE_DELTA reaches the JS copy as the edits the core's JSON Patch
+/// made (resolved paths, the values they put): the objects and arrays on
+/// the edited paths are new, everything else keeps its identity, so a large
+/// state costs per change only what the change touches, and a UI
+/// re-renders only the parts that changed.
 #[derive(Default)]
 pub struct StateView {
     cached: Option<JsValue>,
-    /// Patches applied in Rust since the JS copy was made, in order.
-    pending: Vec<PatchOp>,
+    /// Edits the core made since the JS copy was, in order.
+    pending: Vec<Edit>,
 }
 
-/// Past this many pending operations a fresh conversion is cheaper.
+/// Past this many pending edits a fresh conversion is cheaper.
 const MAX_PENDING: usize = 4096;
 
 impl StateView {
@@ -241,15 +243,15 @@ impl StateView {
         self.pending.clear();
     }
 
-    /// A patch the core applied successfully.
-    pub fn patched(&mut self, ops: &[PatchOp]) {
+    /// What a patch the core applied changed.
+    pub fn patched(&mut self, edits: Vec<Edit>) {
         if self.cached.is_none() {
             return;
         }
-        if self.pending.len() + ops.len() > MAX_PENDING {
+        if self.pending.len() + edits.len() > MAX_PENDING {
             self.invalidate();
         } else {
-            self.pending.extend_from_slice(ops);
+            self.pending.extend(edits);
         }
     }
 
@@ -258,7 +260,7 @@ impl StateView {
             if self.pending.is_empty() {
                 return Ok(v.clone());
             }
-            let next = apply_patch_cow(v, &to_js(&self.pending)?);
+            let next = apply_edits(v, &to_js(&self.pending)?);
             self.pending.clear();
             self.cached = Some(next.clone());
             return Ok(next);

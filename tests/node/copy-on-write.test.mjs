@@ -1,14 +1,15 @@
 // The identity-keeping updates of src/wasm/js_modules/copy_on_write.js on
-// their own: every JSON Patch fixture that succeeds gives the expected
-// document, never edits the one it was given (frozen here), and hands back
-// the very objects of every subtree no operation touched.
+// their own: the edits the core's JSON Patch reports for every succeeding
+// RFC 6902 fixture (tests/fixtures/json-patch/edits.json, held current by
+// tests/json_patch_suite.rs) give the expected document, never change the
+// one they were given (frozen here), and hand back the very objects of
+// every subtree no edit touched.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import { applyPatchCow, withAppended, withArgsAppended, withTail } from "../../src/wasm/js_modules/copy_on_write.js";
+import { applyEdits, withAppended, withArgsAppended, withTail } from "../../src/wasm/js_modules/copy_on_write.js";
 
-const load = (f) => JSON.parse(fs.readFileSync(new URL(`../fixtures/json-patch/${f}`, import.meta.url), "utf8"));
-const cases = [...load("tests.json"), ...load("spec_tests.json")].filter((c) => "expected" in c && !c.disabled);
+const cases = JSON.parse(fs.readFileSync(new URL("../fixtures/json-patch/edits.json", import.meta.url), "utf8"));
 
 function deepFreeze(v) {
   if (v !== null && typeof v === "object") {
@@ -18,18 +19,16 @@ function deepFreeze(v) {
   return v;
 }
 
-const firstToken = (path) => (path === "" ? null : path.slice(1).split("/")[0].replace(/~1/g, "/").replace(/~0/g, "~"));
-
-test("every succeeding JSON Patch fixture: the expected document, the input untouched, untouched subtrees shared", () => {
+test("every succeeding JSON Patch fixture's edits: the expected document, the input untouched, untouched subtrees shared", () => {
   assert.ok(cases.length >= 60, `${cases.length} cases`);
   for (const c of cases) {
     const before = JSON.stringify(c.doc);
     const doc = deepFreeze(structuredClone(c.doc));
-    const out = applyPatchCow(doc, c.patch);
-    assert.deepEqual(out, c.expected, c.comment ?? JSON.stringify(c.patch));
+    const out = applyEdits(doc, c.edits);
+    assert.deepEqual(out, c.expected, c.comment ?? JSON.stringify(c.edits));
     assert.equal(JSON.stringify(doc), before, `${c.comment}: the input was not edited`);
     if (doc !== null && typeof doc === "object" && !Array.isArray(doc) && out !== null && typeof out === "object") {
-      const touched = new Set(c.patch.flatMap((op) => [firstToken(op.path), op.from === undefined ? undefined : firstToken(op.from)]));
+      const touched = new Set(c.edits.map((e) => (e.path.length === 0 ? null : e.path[0])));
       for (const k of Object.keys(doc)) {
         if (!touched.has(k) && !touched.has(null) && typeof doc[k] === "object" && doc[k] !== null) {
           assert.equal(out[k], doc[k], `${c.comment}: /${k} was not touched and keeps its object`);
@@ -41,21 +40,25 @@ test("every succeeding JSON Patch fixture: the expected document, the input unto
 
 test("one batch under one large array copies it once and keeps its other members", () => {
   const big = deepFreeze({ items: Array.from({ length: 1000 }, (_, i) => ({ i })), other: { keep: true } });
-  const ops = Array.from({ length: 50 }, (_, i) => ({ op: "replace", path: `/items/${i * 10}/i`, value: -i }));
-  const out = applyPatchCow(big, ops);
+  const edits = Array.from({ length: 50 }, (_, i) => ({ op: "set", path: ["items", i * 10, "i"], value: -i }));
+  const out = applyEdits(big, edits);
   assert.equal(out.other, big.other);
   assert.equal(out.items[1], big.items[1], "an untouched member is shared");
   assert.notEqual(out.items[0], big.items[0]);
   assert.equal(out.items[10].i, -1);
 });
 
-test("a copied value sits at two paths: a later edit of one leaves the other", () => {
-  const doc = deepFreeze({ a: { n: 1 } });
-  const out = applyPatchCow(doc, [
-    { op: "copy", from: "/a", path: "/b" },
-    { op: "replace", path: "/b/n", value: 2 },
+test("inserts and removals in arrays move the later members; a key removed and set again goes last", () => {
+  const doc = deepFreeze({ list: ["a", "b", "c"], obj: { x: 1, y: 2 } });
+  const out = applyEdits(doc, [
+    { op: "insert", path: ["list", 1], value: "new" },
+    { op: "remove", path: ["list", 3] },
+    { op: "remove", path: ["obj", "x"] },
+    { op: "set", path: ["obj", "x"], value: 3 },
   ]);
-  assert.deepEqual(out, { a: { n: 1 }, b: { n: 2 } });
+  assert.deepEqual(out.list, ["a", "new", "b"]);
+  assert.deepEqual(Object.keys(out.obj), ["y", "x"]);
+  assert.deepEqual(applyEdits(doc, [{ op: "set", path: [], value: 7 }]), 7, "the root replaced");
 });
 
 test("streaming helpers extend copies: text, tool arguments, partial values", () => {
