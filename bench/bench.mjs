@@ -14,6 +14,7 @@ import { openBrowser } from "./lib/browser-runner.mjs";
 import { report, chartSeries } from "./lib/report.mjs";
 import { chart } from "./lib/chart.mjs";
 import { existingSection, spliceSection } from "./lib/copilotkit-report.mjs";
+import { existingSection as existingColdStart, spliceSection as spliceColdStart } from "./lib/cold-start-report.mjs";
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(BENCH);
@@ -111,10 +112,14 @@ function write(res, partial) {
     console.error("narrowed run: BENCHMARKS.md left alone; tables above and in bench/out/partial.md");
     return;
   }
-  // The CopilotKit section comes from another run (bench/copilotkit.mjs): keep it.
+  // The CopilotKit and cold-start sections come from other runs
+  // (bench/copilotkit.mjs, bench/cold-start.mjs): keep them.
   const file = path.join(ROOT, "BENCHMARKS.md");
-  const kept = fs.existsSync(file) ? existingSection(fs.readFileSync(file, "utf8")) : null;
-  fs.writeFileSync(file, kept ? spliceSection(md, kept) : md);
+  const old = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
+  const kept = existingSection(old);
+  const keptColdStart = existingColdStart(old);
+  const withKept = kept ? spliceSection(md, kept) : md;
+  fs.writeFileSync(file, keptColdStart ? spliceColdStart(withKept, keptColdStart) : withKept);
   const capped = res.node.concat(res.chromium).some((r) => r.id.startsWith("1-") && r.capped);
   const note = capped ? "@ag-ui/client at H ≥ 1,000 ran fewer deltas (see BENCHMARKS.md); H = 0 is drawn at the 10 position" : "H = 0 is drawn at the 10 position";
   fs.writeFileSync(path.join(BENCH, "chart.svg"), chart(chartSeries(res), "Scenario 1: one 10,000-delta reply after H messages", note));

@@ -8,6 +8,8 @@
 #   bench/run.sh --help                          all options
 #   bench/run.sh --copilotkit [--write]          only the CopilotKit app benchmark (issue 15,
 #                                                bench/copilotkit.mjs, about 2 minutes; --help there)
+#   bench/run.sh --cold-start [--write]          only the cold-start benchmark (issue 16,
+#                                                bench/cold-start.mjs, about 2 minutes; --help there)
 #
 # Installs the bench's npm packages when missing and builds pkg/ when it is
 # missing (a stale pkg/ is used as it is: rebuild with scripts/build-pkg.sh).
@@ -27,6 +29,11 @@ fi
 if [ ! -f ../pkg/dist/agui_wasm_bg.wasm ]; then
   echo "==> build the package (pkg/)" >&2
   ../scripts/build-pkg.sh
+fi
+# A separate benchmark (bench/cold-start.mjs) on the bench's own packages.
+if [ "${1:-}" = --cold-start ]; then
+  shift
+  exec node cold-start.mjs "$@"
 fi
 for a in "$@"; do
   if [ "$a" = --node-only ] || [ "$a" = --help ] || [ "$a" = -h ]; then skip_browser=1; fi
