@@ -205,11 +205,17 @@ fn run_decode(rng: &mut Rng, corpus: &[Value]) -> String {
 
 fn run_reducer(rng: &mut Rng, corpus: &[Value]) -> String {
     let mut agent = AgentState::default();
+    // Half the runs report state edits, as the binding's reducer does.
+    let reducer = if rng.below(2) == 0 {
+        Reducer::recording_state_edits()
+    } else {
+        Reducer::new()
+    };
     let (mut decoder, mut chunks, mut verifier, mut reducer) = (
         Decoder::new(),
         ChunkExpander::new(),
         Verifier::new(),
-        Reducer::new(),
+        reducer,
     );
     let mut seq = vec![json!({"type": "RUN_STARTED", "threadId": "t", "runId": "r"})];
     for _ in 0..rng.below(40) {
@@ -237,6 +243,7 @@ fn run_reducer(rng: &mut Rng, corpus: &[Value]) -> String {
         }
     }
     let _ = serde_json::to_string(&agent.messages.to_vec());
+    let _ = agui_wasm::core::json::to_json(&reducer.state_edits);
     Value::Array(seq).to_string()
 }
 
