@@ -13,8 +13,7 @@ import { runNodeJob } from "./lib/node-runner.mjs";
 import { openBrowser } from "./lib/browser-runner.mjs";
 import { report, chartSeries } from "./lib/report.mjs";
 import { chart } from "./lib/chart.mjs";
-import { existingSection, spliceSection } from "./lib/copilotkit-report.mjs";
-import { existingSection as existingColdStart, spliceSection as spliceColdStart } from "./lib/cold-start-report.mjs";
+import { existingSection, KEPT_HEADINGS, spliceSection } from "./lib/sections.mjs";
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(BENCH);
@@ -116,10 +115,8 @@ function write(res, partial) {
   // (bench/copilotkit.mjs, bench/cold-start.mjs): keep them.
   const file = path.join(ROOT, "BENCHMARKS.md");
   const old = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
-  const kept = existingSection(old);
-  const keptColdStart = existingColdStart(old);
-  const withKept = kept ? spliceSection(md, kept) : md;
-  fs.writeFileSync(file, keptColdStart ? spliceColdStart(withKept, keptColdStart) : withKept);
+  const kept = KEPT_HEADINGS.map((h) => existingSection(old, h)).filter(Boolean);
+  fs.writeFileSync(file, kept.reduce(spliceSection, md));
   const capped = res.node.concat(res.chromium).some((r) => r.id.startsWith("1-") && r.capped);
   const note = capped ? "@ag-ui/client at H ≥ 1,000 ran fewer deltas (see BENCHMARKS.md); H = 0 is drawn at the 10 position" : "H = 0 is drawn at the 10 position";
   fs.writeFileSync(path.join(BENCH, "chart.svg"), chart(chartSeries(res), "Scenario 1: one 10,000-delta reply after H messages", note));

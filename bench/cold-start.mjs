@@ -19,7 +19,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { buildPages, startServer, WASM_PATH } from "./lib/cold-start-app.mjs";
-import { VARIANTS, NAME, summarize, table, shortTable, sizeTable, section, writeSection } from "./lib/cold-start-report.mjs";
+import { VARIANTS, NAME, summarize, table, shortTable, sizeTable, section } from "./lib/cold-start-report.mjs";
+import { writeSection } from "./lib/sections.mjs";
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(BENCH);

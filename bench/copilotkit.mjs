@@ -22,7 +22,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { prepareApp, buildApp, appVersions } from "./lib/copilotkit-app.mjs";
 import { startAgentServer } from "./lib/copilotkit-server.mjs";
 import { summarize } from "./lib/cpuprofile.mjs";
-import { table, profileTable, section, writeSection } from "./lib/copilotkit-report.mjs";
+import { table, profileTable, section } from "./lib/copilotkit-report.mjs";
+import { writeSection } from "./lib/sections.mjs";
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(BENCH);

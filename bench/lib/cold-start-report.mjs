@@ -151,26 +151,3 @@ export function section(res) {
     "",
   ].join("\n");
 }
-
-/** Replaces the section in the file's text (up to the next "## "), or appends it at the end. */
-export function spliceSection(md, text) {
-  const start = md.indexOf(`${HEADING}\n`);
-  if (start === -1) return `${md.replace(/\n*$/, "\n\n")}${text.replace(/\n*$/, "\n")}`;
-  const next = md.indexOf("\n## ", start + HEADING.length);
-  const end = next === -1 ? md.length : next + 1;
-  const rest = md.slice(end);
-  return `${md.slice(0, start)}${text.replace(/\n*$/, rest ? "\n\n" : "\n")}${rest}`;
-}
-
-/** The section as it is in an existing file, to carry over when the rest is regenerated. */
-export function existingSection(md) {
-  const start = md.indexOf(`${HEADING}\n`);
-  if (start === -1) return null;
-  const next = md.indexOf("\n## ", start + HEADING.length);
-  return md.slice(start, next === -1 ? md.length : next + 1);
-}
-
-export function writeSection(file, text) {
-  const md = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
-  fs.writeFileSync(file, spliceSection(md, text));
-}
