@@ -13,7 +13,7 @@ use super::js::{self};
 use super::subscribers::{self, any_has, Subscribers};
 use crate::core::types::*;
 
-use super::client::{handle_of, messages_of, state_of, Shared};
+use super::client::{handle_of, messages_of, state_of, sync_view, Shared};
 use super::js::set;
 
 /// A callback parameter object. `messages` and `state` are the values as
@@ -140,8 +140,10 @@ pub(super) async fn notify_changed(
 ) {
     if messages {
         // Bring the view up to date even with no listener, so `messages`
-        // reads are cheap and identity is decided per batch.
-        let _ = messages_of(rc);
+        // reads are cheap and identity is decided per batch, but without
+        // handing the array out: one nobody reads is then edited in place
+        // at the next change instead of copied (O(H) per batch).
+        sync_view(rc);
         if any_has(subs, "onMessagesChanged") {
             subscribers::run(subs, "onMessagesChanged", || params(rc, input), |_, _| {}).await;
         }

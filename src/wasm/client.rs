@@ -414,6 +414,13 @@ pub(super) fn opt_js(v: Option<Object>) -> JsValue {
     v.map(JsValue::from).unwrap_or(JsValue::UNDEFINED)
 }
 
+/// The view brought up to date, its array not handed out.
+pub(super) fn sync_view(rc: &Shared) {
+    let mut inner = rc.borrow_mut();
+    let Inner { view, agent, .. } = &mut *inner;
+    let _ = view.sync(&mut agent.messages);
+}
+
 pub(super) fn messages_of(rc: &Shared) -> Result<JsValue, JsValue> {
     let mut inner = rc.borrow_mut();
     let Inner { view, agent, .. } = &mut *inner;

@@ -41,8 +41,6 @@ extern "C" {
     pub fn reader_of(
         stream: &web_sys::ReadableStream,
     ) -> Result<web_sys::ReadableStreamDefaultReader, JsValue>;
-    #[wasm_bindgen(js_name = readUntil)]
-    pub fn read_until(reader: &web_sys::ReadableStreamDefaultReader, stop: &Promise) -> Promise;
     #[wasm_bindgen(js_name = derefAgent)]
     pub fn deref_agent(r: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = reportRunFailure)]

@@ -2,10 +2,13 @@
 //! `activeRunCompletionPromise`, settled when the run is over, and
 //! `detachActiveRun()`, which stops applying the stream without failing
 //! the run (the reference completes its event stream; the run then
-//! finalizes as usual, with no RUN_ERROR and no onRunFailed).
+//! finalizes as usual, with no RUN_ERROR and no onRunFailed). Detaching
+//! cancels the body's reader, which ends a pending read at once; racing
+//! every read against a detach promise instead cost a promise per chunk.
 
 use js_sys::{Function, Promise};
 use wasm_bindgen::JsValue;
+use web_sys::ReadableStreamDefaultReader;
 
 use super::js;
 
@@ -29,12 +32,12 @@ impl Deferred {
     }
 }
 
-/// The promises of the run under way.
+/// The run under way.
 pub struct ActiveRun {
     /// Resolved when the run is over (after onRunFinalized).
     pub completion: Deferred,
-    /// Resolved by `detachActiveRun()`; the body reader races it.
-    pub detach: Deferred,
+    /// The body's reader once the response arrived, for a detach to cancel.
+    pub reader: Option<ReadableStreamDefaultReader>,
     pub detached: bool,
 }
 
@@ -42,17 +45,19 @@ impl ActiveRun {
     pub fn new() -> Self {
         ActiveRun {
             completion: Deferred::new(),
-            detach: Deferred::new(),
+            reader: None,
             detached: false,
         }
     }
 
-    /// Asks the stream to stop; the reader sees it at once, even while it
-    /// waits for the next chunk.
+    /// Asks the stream to stop: a read under way ends now (as the end of
+    /// the body, which the run tells from a real end by `detached`).
     pub fn request_detach(&mut self) {
         if !self.detached {
             self.detached = true;
-            self.detach.resolve(&JsValue::UNDEFINED);
+            if let Some(r) = &self.reader {
+                js::ignore_rejection(&r.cancel());
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ use js_sys::Reflect;
 
 use super::js::{self};
 use super::subscribers::{Subscriber, Subscribers};
-use super::transport::{Body, Failure, Read};
+use super::transport::{Body, Failure};
 use crate::core::error::RunError;
 use crate::core::stream::Limits;
 use crate::core::types::*;
@@ -63,26 +63,36 @@ pub(super) async fn stream_body(ctx: &mut RunCtx, body: &Body) -> Result<(), Fai
         }
     };
     let mut events = Vec::new();
-    let detach = ctx
-        .rc
-        .borrow()
-        .active
-        .as_ref()
-        .map(|a| a.detach.promise.clone());
-    loop {
-        let read = match &detach {
-            Some(stop) => body.next_until(stop).await,
-            None => body.next().await.map(Read::Chunk),
-        };
-        let chunk = match read {
-            Ok(Read::Detached) => {
-                // As the reference's: the stream is left where it is, with
-                // no RUN_ERROR; the run finalizes with what it applied.
-                body.cancel();
-                flush(ctx, true).await;
-                return Ok(());
+    // Detaching cancels this reader, which ends the read under way.
+    let detachable = {
+        let mut inner = ctx.rc.borrow_mut();
+        match inner.active.as_mut() {
+            Some(a) => {
+                a.reader = Some(body.reader());
+                true
             }
-            Ok(Read::Chunk(c)) => c,
+            None => false,
+        }
+    };
+    let detached =
+        |ctx: &RunCtx| detachable && ctx.rc.borrow().active.as_ref().is_some_and(|a| a.detached);
+    loop {
+        // Before a read too: a detach may have come while the request was
+        // still waiting for its response.
+        let read = if detached(ctx) {
+            Ok(None)
+        } else {
+            body.next().await
+        };
+        if detached(ctx) {
+            // As the reference's: the stream is left where it is, with no
+            // RUN_ERROR; the run finalizes with what it applied.
+            body.cancel();
+            flush(ctx, true).await;
+            return Ok(());
+        }
+        let chunk = match read {
+            Ok(c) => c,
             Err(e) if super::run_error::is_abort(&e) => {
                 // As the reference: an abort mid-stream ends the run with a
                 // RUN_ERROR of code "abort", quietly.

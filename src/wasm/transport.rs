@@ -107,13 +107,9 @@ impl Body {
         Ok(bytes_of(&r))
     }
 
-    /// As `next`, but `Detached` as soon as `stop` settles.
-    pub async fn next_until(&self, stop: &Promise) -> Result<Read, JsValue> {
-        let r = JsFuture::from(super::js::read_until(&self.reader, stop)).await?;
-        if r.is_null() {
-            return Ok(Read::Detached);
-        }
-        Ok(Read::Chunk(bytes_of(r.unchecked_ref())))
+    /// The reader, for a detach to cancel.
+    pub fn reader(&self) -> ReadableStreamDefaultReader {
+        self.reader.clone()
     }
 
     /// Stops reading (the run failed or was detached).
@@ -121,14 +117,6 @@ impl Body {
         // A rejection here only says the stream was already gone.
         super::js::ignore_rejection(&self.reader.cancel());
     }
-}
-
-/// What one read of a run's body gave.
-pub enum Read {
-    /// A chunk, or `None` at the end of the body.
-    Chunk(Option<Vec<u8>>),
-    /// `detachActiveRun()` was called: stop without reading further.
-    Detached,
 }
 
 fn bytes_of(r: &ReadableStreamReadResult) -> Option<Vec<u8>> {

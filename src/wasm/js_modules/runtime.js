@@ -61,10 +61,6 @@ export function deferred() {
 // The next chunk, or `null` as soon as `stop` settles (a detached run).
 /** @param {ReadableStream} stream */
 export function readerOf(stream) { return stream.getReader(); }
-/** @param {ReadableStreamDefaultReader} reader @param {Promise<unknown>} stop */
-export function readUntil(reader, stop) {
-  return Promise.race([reader.read(), stop.then(() => null)]);
-}
 // The object callbacks receive as `agent`, when a wrapper gave one: held
 // through a WeakRef, so the client never keeps its wrapper alive.
 /** @param {any} ref */
