@@ -2,19 +2,19 @@
 //! onNewMessage / onMessagesChanged / onStateChanged rounds.
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use js_sys::{Function, Object, Reflect};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::convert::from_js;
-use super::js::{self};
-use super::subscribers::{self, any_has, Subscribers};
-use crate::core::types::*;
-
 use super::client::{handle_of, messages_of, state_of, sync_view, Shared};
-use super::js::set;
+use super::convert::from_js;
+use super::js::{self, set};
+use super::local_change::Step;
+use super::subscribers::{self, any_has, Subscriber, Subscribers};
+use crate::core::types::*;
 
 /// A callback parameter object. `messages` and `state` are the values as
 /// of the call, as the reference's are, so a subscriber that keeps its
@@ -85,49 +85,24 @@ pub(super) fn web_warn(e: &JsValue) {
     }
 }
 
-/// An announcement (onNewMessage, onNewToolCall) carrying one value under
-/// `key`; it changes nothing, so returned mutations are ignored, as in the
-/// reference.
-pub(super) async fn announce(
-    rc: &Shared,
-    subs: &Subscribers,
-    callback: &str,
-    key: &'static str,
-    value: &JsValue,
-    input: &JsValue,
-) {
-    if !any_has(subs, callback) {
+/// The parameters of `step`'s callback: the usual ones, and the message or
+/// tool call it announces.
+pub(super) fn step_params(rc: &Shared, step: &Step, input: &JsValue) -> Object {
+    let p = params(rc, input);
+    if let Some((k, v)) = step.extra() {
+        set(&p, k, v);
+    }
+    p
+}
+
+/// One round of `step`'s callback over `subs`. An announcement changes
+/// nothing, so returned mutations are ignored, as in the reference.
+pub(super) async fn announce(rc: &Shared, subs: &[Rc<Subscriber>], step: &Step, input: &JsValue) {
+    let name = step.callback();
+    if !any_has(subs, name) {
         return;
     }
-    subscribers::run(
-        subs,
-        callback,
-        || {
-            let p = params(rc, input);
-            set(&p, key, value);
-            p
-        },
-        |_, _| {},
-    )
-    .await;
-}
-
-pub(super) async fn notify_new_message(
-    rc: &Shared,
-    subs: &Subscribers,
-    message: &JsValue,
-    input: &JsValue,
-) {
-    announce(rc, subs, "onNewMessage", "message", message, input).await;
-}
-
-pub(super) async fn notify_new_tool_call(
-    rc: &Shared,
-    subs: &Subscribers,
-    tool_call: &JsValue,
-    input: &JsValue,
-) {
-    announce(rc, subs, "onNewToolCall", "toolCall", tool_call, input).await;
+    subscribers::run(subs, name, || step_params(rc, step, input), |_, _| {}).await;
 }
 
 /// One onMessagesChanged / onStateChanged round for what changed.
@@ -143,7 +118,7 @@ pub(super) async fn notify_changed(
         // reads are cheap and identity is decided per batch, but without
         // handing the array out: one nobody reads is then edited in place
         // at the next change instead of copied (O(H) per batch).
-        sync_view(rc);
+        let _ = sync_view(rc);
         if any_has(subs, "onMessagesChanged") {
             subscribers::run(subs, "onMessagesChanged", || params(rc, input), |_, _| {}).await;
         }

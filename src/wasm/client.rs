@@ -221,7 +221,6 @@ impl AgentClient {
                 view.keep(&agent.messages, i, obj.clone());
             }
         }
-        messages_of(&rc)?;
         let subs = rc.borrow().subscribers.clone();
         local_change::notify(&rc, subs, local_change::added(&objects));
         Ok(())
@@ -236,7 +235,6 @@ impl AgentClient {
         let ms: Vec<Message> = from_js(messages, "messages")?;
         let rc = self.shared()?;
         rc.borrow_mut().agent.messages.replace_all(ms);
-        messages_of(&rc)?;
         let subs = rc.borrow().subscribers.clone();
         local_change::notify(&rc, subs, vec![Step::MessagesChanged]);
         Ok(())
@@ -414,18 +412,18 @@ pub(super) fn opt_js(v: Option<Object>) -> JsValue {
     v.map(JsValue::from).unwrap_or(JsValue::UNDEFINED)
 }
 
-/// The view brought up to date, its array not handed out.
-pub(super) fn sync_view(rc: &Shared) {
+/// The view brought up to date, its array not handed out: one nobody
+/// holds is edited in place at the next change.
+pub(super) fn sync_view(rc: &Shared) -> Result<(), JsValue> {
     let mut inner = rc.borrow_mut();
     let Inner { view, agent, .. } = &mut *inner;
-    let _ = view.sync(&mut agent.messages);
+    view.sync(&mut agent.messages).map(|_| ())
 }
 
+/// The `messages` array, up to date and handed out.
 pub(super) fn messages_of(rc: &Shared) -> Result<JsValue, JsValue> {
-    let mut inner = rc.borrow_mut();
-    let Inner { view, agent, .. } = &mut *inner;
-    view.sync(&mut agent.messages)?;
-    Ok(view.array())
+    sync_view(rc)?;
+    Ok(rc.borrow().view.array())
 }
 
 /// Takes in the edits JavaScript made in place to the `messages` array it

@@ -12,12 +12,11 @@ use crate::core::reducer::Finished;
 use crate::core::types::*;
 
 use super::callback_table::callback_of;
-use super::callbacks::{
-    apply_mutation, notify_new_message, notify_new_tool_call, params, web_warn,
-};
+use super::callbacks::{announce, apply_mutation, params, web_warn};
 use super::client::messages_of;
 use super::event_source::inner_debug;
 use super::js::set;
+use super::local_change::Step;
 use super::run::RunCtx;
 
 /// Extra parameters of an event's own callback, or `None` where the
@@ -199,7 +198,7 @@ pub(super) async fn process_event(ctx: &mut RunCtx, mut event: Event) {
             ctx.result = result;
         }
     }
-    let mut announce: Option<usize> = None;
+    let mut new_message: Option<usize> = None;
     let mut announce_call: Option<(usize, String)> = None;
     if stop {
         // The reference still announces a finished message or tool call.
@@ -208,7 +207,7 @@ pub(super) async fn process_event(ctx: &mut RunCtx, mut event: Event) {
         match &event {
             Event::TextMessageEnd(TextMessageEndEvent { message_id, .. })
             | Event::ReasoningMessageEnd(ReasoningMessageEndEvent { message_id, .. }) => {
-                announce = h
+                new_message = h
                     .find(message_id)
                     .filter(|&i| !h.get(i).is_some_and(Message::is_activity));
             }
@@ -243,7 +242,7 @@ pub(super) async fn process_event(ctx: &mut RunCtx, mut event: Event) {
         }
         ctx.dirty.0 |= applied.messages_changed;
         ctx.dirty.1 |= applied.state_changed;
-        announce = applied.new_message;
+        new_message = applied.new_message;
         announce_call = applied.new_tool_call;
         if let Event::ToolCallArgs(e) = &event {
             if let Some(p) = ctx.partial.get_mut(&e.tool_call_id) {
@@ -251,11 +250,11 @@ pub(super) async fn process_event(ctx: &mut RunCtx, mut event: Event) {
             }
         }
     }
-    if let Some(i) = announce {
+    if let Some(i) = new_message {
         if any_has(&ctx.subs, "onNewMessage") {
             let _ = messages_of(&rc);
             let obj = rc.borrow().view.at(i);
-            notify_new_message(&rc, &ctx.subs, &obj, &input).await;
+            announce(&rc, &ctx.subs, &Step::NewMessage(obj), &input).await;
         }
     }
     if let Some((i, id)) = announce_call {
@@ -271,7 +270,7 @@ pub(super) async fn process_event(ctx: &mut RunCtx, mut event: Event) {
                     .map(to_js)
             };
             if let Some(Ok(tc)) = tc {
-                notify_new_tool_call(&rc, &ctx.subs, &tc, &input).await;
+                announce(&rc, &ctx.subs, &Step::NewToolCall(tc), &input).await;
             }
         }
     }

@@ -9,17 +9,16 @@
 
 use std::rc::Rc;
 
-use js_sys::{Array, Reflect};
+use js_sys::Array;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::{spawn_local, JsFuture};
 
-use super::callbacks::params;
+use super::callbacks::{announce, step_params};
 use super::client::Shared;
-use super::js::is_thenable;
-use super::js::set;
+use super::js::{field, is_thenable};
 use super::subscribers::{report, Subscriber};
 
-/// One round of callbacks, each subscriber in turn.
+/// One round of announcements, each subscriber in turn (during runs too).
 pub enum Step {
     NewMessage(JsValue),
     NewToolCall(JsValue),
@@ -28,7 +27,7 @@ pub enum Step {
 }
 
 impl Step {
-    fn callback(&self) -> &'static str {
+    pub fn callback(&self) -> &'static str {
         match self {
             Step::NewMessage(_) => "onNewMessage",
             Step::NewToolCall(_) => "onNewToolCall",
@@ -37,7 +36,7 @@ impl Step {
         }
     }
 
-    fn extra(&self) -> Option<(&'static str, &JsValue)> {
+    pub fn extra(&self) -> Option<(&'static str, &JsValue)> {
         match self {
             Step::NewMessage(m) => Some(("message", m)),
             Step::NewToolCall(tc) => Some(("toolCall", tc)),
@@ -52,9 +51,8 @@ pub fn added(objects: &[JsValue]) -> Vec<Step> {
     let mut steps = Vec::new();
     for obj in objects {
         steps.push(Step::NewMessage(obj.clone()));
-        let get = |k: &str| Reflect::get(obj, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
-        if get("role").as_string().as_deref() == Some("assistant") {
-            let calls = get("toolCalls");
+        if field(obj, "role").as_string().as_deref() == Some("assistant") {
+            let calls = field(obj, "toolCalls");
             if Array::is_array(&calls) {
                 steps.extend(Array::from(&calls).iter().map(Step::NewToolCall));
             }
@@ -65,41 +63,36 @@ pub fn added(objects: &[JsValue]) -> Vec<Step> {
 }
 
 /// Calls every subscriber for every step: the first call now, the rest
-/// after it, in the background.
+/// after it, in the background, each awaited as a run's are.
 pub fn notify(rc: &Shared, subs: Vec<Rc<Subscriber>>, steps: Vec<Step>) {
-    let calls: Vec<(usize, usize)> = (0..steps.len())
-        .flat_map(|s| (0..subs.len()).map(move |i| (s, i)))
-        .collect();
-    let Some(&(s0, i0)) = calls.first() else {
+    let (Some(sub), Some(step)) = (subs.first(), steps.first()) else {
         return;
     };
-    let first = call(rc, &subs[i0], &steps[s0]);
+    let first = call_now(rc, sub, step);
     let rc = rc.clone();
     spawn_local(async move {
-        settle(first).await;
-        for &(s, i) in &calls[1..] {
-            settle(call(&rc, &subs[i], &steps[s])).await;
+        if is_thenable(&first) {
+            if let Err(e) = JsFuture::from(js_sys::Promise::resolve(&first)).await {
+                report(steps[0].callback(), &e);
+            }
+        }
+        for (k, step) in steps.iter().enumerate() {
+            let rest = if k == 0 { &subs[1..] } else { &subs[..] };
+            announce(&rc, rest, step, &JsValue::UNDEFINED).await;
         }
     });
 }
 
-fn call(rc: &Shared, sub: &Subscriber, step: &Step) -> JsValue {
+/// The first subscriber's callback of the first step, called before the
+/// method that made the change returns; what it returned, to await.
+fn call_now(rc: &Shared, sub: &Subscriber, step: &Step) -> JsValue {
     let name = step.callback();
     let Some(f) = sub.get(name) else {
         return JsValue::UNDEFINED;
     };
-    let p = params(rc, &JsValue::UNDEFINED);
-    if let Some((k, v)) = step.extra() {
-        set(&p, k, v);
-    }
-    f.call1(&sub.obj, &p).unwrap_or_else(|e| {
-        report(name, &e);
-        JsValue::UNDEFINED
-    })
-}
-
-async fn settle(returned: JsValue) {
-    if is_thenable(&returned) {
-        let _ = JsFuture::from(js_sys::Promise::resolve(&returned)).await;
-    }
+    f.call1(&sub.obj, &step_params(rc, step, &JsValue::UNDEFINED))
+        .unwrap_or_else(|e| {
+            report(name, &e);
+            JsValue::UNDEFINED
+        })
 }

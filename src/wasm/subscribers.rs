@@ -51,7 +51,7 @@ pub struct Mutation {
 /// The subscribers of one call, in order: the client's, then the run's own.
 pub type Subscribers = Vec<Rc<Subscriber>>;
 
-pub fn any_has(subs: &Subscribers, name: &str) -> bool {
+pub fn any_has(subs: &[Rc<Subscriber>], name: &str) -> bool {
     subs.iter().any(|s| s.get(name).is_some())
 }
 
@@ -60,7 +60,7 @@ pub fn any_has(subs: &Subscribers, name: &str) -> bool {
 /// `apply` receives each returned mutation's `messages` and `state` at once,
 /// so the next subscriber sees them. A subscriber that throws is reported
 /// and skipped, as the reference does; `stopPropagation: true` ends the round.
-pub async fn run<P, A>(subs: &Subscribers, name: &str, mut params: P, mut apply: A) -> Mutation
+pub async fn run<P, A>(subs: &[Rc<Subscriber>], name: &str, mut params: P, mut apply: A) -> Mutation
 where
     P: FnMut() -> Object,
     A: FnMut(Option<JsValue>, Option<JsValue>),
