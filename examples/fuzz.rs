@@ -205,12 +205,10 @@ fn run_decode(rng: &mut Rng, corpus: &[Value]) -> String {
 
 fn run_reducer(rng: &mut Rng, corpus: &[Value]) -> String {
     let mut agent = AgentState::default();
-    // Half the runs report state edits, as the binding's reducer does.
-    let reducer = if rng.below(2) == 0 {
-        Reducer::recording_state_edits()
-    } else {
-        Reducer::new()
-    };
+    // Half the runs report state edits, as the binding's reducer does
+    // while a JS copy of the state exists.
+    let mut reducer = Reducer::new();
+    reducer.record_state_edits = rng.below(2) == 0;
     let (mut decoder, mut chunks, mut verifier, mut reducer) = (
         Decoder::new(),
         ChunkExpander::new(),

@@ -66,14 +66,6 @@ impl Reducer {
         Self::default()
     }
 
-    /// A reducer that reports each STATE_DELTA's edits in `state_edits`.
-    pub fn recording_state_edits() -> Self {
-        Reducer {
-            record_state_edits: true,
-            ..Self::default()
-        }
-    }
-
     fn warn(&mut self, w: String) {
         self.warnings.push(w);
     }

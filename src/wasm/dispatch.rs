@@ -221,6 +221,10 @@ pub(super) async fn process_event(ctx: &mut RunCtx, mut event: Event) {
     } else {
         let applied = {
             let mut inner = rc.borrow_mut();
+            // A patch's edits are worth recording only for a JS copy of the
+            // state that will follow them; without one, the next read
+            // converts the state whole anyway.
+            ctx.reducer.record_state_edits = inner.state_view.is_cached();
             ctx.reducer.apply_mut(&mut inner.agent, &mut event)
         };
         if inner_debug(&rc) {

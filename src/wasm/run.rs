@@ -72,7 +72,7 @@ impl RunCtx {
             subs_rev,
             input,
             stream: EventStream::new(limits),
-            reducer: Reducer::recording_state_edits(),
+            reducer: Reducer::new(),
             result: None,
             partial: HashMap::new(),
             dirty: (false, false),

@@ -243,6 +243,11 @@ impl StateView {
         self.pending.clear();
     }
 
+    /// Whether a JS copy exists for edits to follow.
+    pub fn is_cached(&self) -> bool {
+        self.cached.is_some()
+    }
+
     /// What a patch the core applied changed.
     pub fn patched(&mut self, edits: Vec<Edit>) {
         if self.cached.is_none() {
