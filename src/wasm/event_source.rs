@@ -37,7 +37,7 @@ pub(super) async fn event_source(
         };
         (fetch, inner.headers.clone(), inner.limits, inner.batching)
     };
-    let mut ctx = RunCtx::new(&rc, Vec::new(), JsValue::UNDEFINED, batching, limits);
+    let mut ctx = RunCtx::new(&rc, Vec::new(), JsValue::UNDEFINED, batching, limits, false);
     let mut failures = 0.0;
     loop {
         if *closed.borrow() {

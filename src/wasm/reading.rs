@@ -64,18 +64,14 @@ pub(super) async fn stream_body(ctx: &mut RunCtx, body: &Body) -> Result<(), Fai
     };
     let mut events = Vec::new();
     // Detaching cancels this reader, which ends the read under way.
-    let detachable = {
-        let mut inner = ctx.rc.borrow_mut();
-        match inner.active.as_mut() {
-            Some(a) => {
-                a.reader = Some(body.reader());
-                true
-            }
-            None => false,
+    if ctx.detachable {
+        if let Some(a) = ctx.rc.borrow_mut().active.as_mut() {
+            a.reader = Some(body.reader());
         }
+    }
+    let detached = |ctx: &RunCtx| {
+        ctx.detachable && ctx.rc.borrow().active.as_ref().is_some_and(|a| a.detached)
     };
-    let detached =
-        |ctx: &RunCtx| detachable && ctx.rc.borrow().active.as_ref().is_some_and(|a| a.detached);
     loop {
         // Before a read too: a detach may have come while the request was
         // still waiting for its response.

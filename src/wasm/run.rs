@@ -52,6 +52,9 @@ pub(super) struct RunCtx {
     pub(super) batching: Batching,
     pub(super) limits: Limits,
     pub(super) last_flush: f64,
+    /// Whether this is the run `detachActiveRun()` names (a GET stream of
+    /// `openEventSource`, which may be open beside a run, is not).
+    pub(super) detachable: bool,
 }
 
 impl RunCtx {
@@ -63,6 +66,7 @@ impl RunCtx {
         input: JsValue,
         batching: Batching,
         limits: Limits,
+        detachable: bool,
     ) -> Self {
         let (subs, subs_rev) = live_subscribers(rc, &run_sub);
         RunCtx {
@@ -79,6 +83,7 @@ impl RunCtx {
             batching,
             limits,
             last_flush: js::now(),
+            detachable,
         }
     }
 }
@@ -176,7 +181,7 @@ pub(super) async fn run_inner(
         Vec::new()
     };
     let mut input_js = lazy_input(body.clone());
-    let mut ctx = RunCtx::new(rc, run_sub, input_js.clone(), batching, limits);
+    let mut ctx = RunCtx::new(rc, run_sub, input_js.clone(), batching, limits, true);
 
     // onRunInitialized may replace messages or state before anything is sent.
     if any_has(&ctx.subs, "onRunInitialized") {

@@ -243,3 +243,33 @@ test("isAgentError tells the package's errors by name", async () => {
   assert.equal(isAgentError("AgentHttpError"), false, "nor is a string");
   assert.throws(() => new AgentClient({ url: "http://x", batching: "sometimes" }), (e) => isAgentError(e, "TypeError"));
 });
+
+test("detachActiveRun leaves a GET stream open beside the run alone", async () => {
+  const enc = new TextEncoder();
+  let push;
+  const fetch = async (_url, init) => {
+    const get = init.method === "GET";
+    const body = new ReadableStream({
+      start(ctrl) {
+        if (get) push = (e) => ctrl.enqueue(enc.encode("data: " + JSON.stringify(e) + "\n\n"));
+        else ctrl.enqueue(enc.encode([started(), ...reply("a1", ["part"]).slice(0, 2)].map((e) => "data: " + JSON.stringify(e) + "\n\n").join("")));
+        init.signal?.addEventListener("abort", () => ctrl.error(new DOMException("aborted", "AbortError")));
+      },
+    });
+    return new Response(body, { headers: { "content-type": "text/event-stream" } });
+  };
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const stream = agent.openEventSource({ url: "http://x/events" });
+  while (!push) await delay(1);
+  const run = agent.runAgent();
+  while (agent.messages[0]?.content !== "part") await delay(1);
+  await agent.detachActiveRun();
+  await run;
+  push({ type: "RUN_STARTED", threadId: "t", runId: "g" });
+  push({ type: "TEXT_MESSAGE_START", messageId: "g1", role: "assistant" });
+  push({ type: "TEXT_MESSAGE_CONTENT", messageId: "g1", delta: "still streaming" });
+  while (agent.messages.length < 2) await delay(1);
+  assert.equal(agent.messages[1].content, "still streaming", "the GET stream was not cancelled");
+  stream.close();
+  await stream.closed;
+});
