@@ -28,6 +28,17 @@ pub(super) fn params(rc: &Shared, input: &JsValue) -> Object {
     js::make_params(&messages, &state, &handle_of(rc), input)
 }
 
+/// An event callback's parameters: `state` as of the call, `messages`
+/// read from the agent when the callback reads it. The reference passes
+/// event callbacks its live working copy, which later events keep editing,
+/// so a kept parameter object read later shows the history of then, in
+/// both clients; and a callback that never reads the history (a tool-call
+/// UI reading `partialToolCallArgs`) costs no array copy per event.
+pub(super) fn event_params(rc: &Shared, input: &JsValue) -> Object {
+    let state = state_of(rc).unwrap_or(JsValue::UNDEFINED);
+    js::make_event_params(&state, &handle_of(rc), input)
+}
+
 /// A getter for a run's input: parsed from the request body the first time
 /// a callback reads `input`, then shared, so a history of thousands costs
 /// nothing per run unless someone looks.

@@ -12,7 +12,7 @@ use crate::core::reducer::Finished;
 use crate::core::types::*;
 
 use super::callback_table::callback_of;
-use super::callbacks::{announce, apply_mutation, params, web_warn};
+use super::callbacks::{announce, apply_mutation, event_params, web_warn};
 use super::client::messages_of;
 use super::event_source::inner_debug;
 use super::js::set;
@@ -157,7 +157,7 @@ pub(super) async fn process_event(ctx: &mut RunCtx, mut event: Event) {
             &ctx.subs,
             "onEvent",
             || {
-                let p = params(&rc, &input);
+                let p = event_params(&rc, &input);
                 set(&p, "event", &event_js);
                 p
             },
@@ -177,7 +177,7 @@ pub(super) async fn process_event(ctx: &mut RunCtx, mut event: Event) {
                 &ctx.subs,
                 name,
                 || {
-                    let p = params(&rc, &input);
+                    let p = event_params(&rc, &input);
                     set(&p, "event", &event_js);
                     for (k, v) in &extra {
                         set(&p, k, v);

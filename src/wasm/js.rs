@@ -20,6 +20,8 @@ extern "C" {
         agent: &JsValue,
         input: &JsValue,
     ) -> Object;
+    #[wasm_bindgen(js_name = makeEventParams)]
+    pub fn make_event_params(state: &JsValue, agent: &JsValue, input: &JsValue) -> Object;
     pub fn sleep(ms: f64) -> Promise;
     #[wasm_bindgen(js_name = newAbortController)]
     pub fn new_abort_controller() -> AbortController;

@@ -11,6 +11,15 @@ export function makeParams(messages, state, agent, input) {
   if (input === undefined) return { messages, state, agent };
   return { messages, state, agent, get input() { return input(); } };
 }
+// An event callback's parameters: `messages` is read from the agent when
+// the callback reads it, as the reference hands event callbacks its live
+// working copy. A stream of events whose callbacks never look at the
+// history then costs no array per event.
+/** @param {any} state @param {any} agent @param {(() => any) | undefined} input */
+export function makeEventParams(state, agent, input) {
+  if (input === undefined) return { get messages() { return agent.messages; }, state, agent };
+  return { get messages() { return agent.messages; }, state, agent, get input() { return input(); } };
+}
 /** @param {number} ms */
 export function sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
 export function newAbortController() { return new AbortController(); }
