@@ -1,7 +1,7 @@
 //! The reducer: the effect of each verified event on messages, state and
 //! pending interrupts, exactly as the reference client applies it.
 
-use std::collections::HashSet;
+use foldhash::{HashMapExt, HashSet, HashSetExt};
 
 use serde_json::Value;
 
@@ -534,7 +534,7 @@ impl Reducer {
             _ => false,
         };
         // The last snapshot message with an id wins, as a JS Map's `set` does.
-        let mut by_id = std::collections::HashMap::new();
+        let mut by_id = foldhash::HashMap::with_capacity(e.messages.len());
         for (i, m) in e.messages.iter().enumerate() {
             by_id.insert(m.id(), i);
         }
