@@ -21,8 +21,8 @@ const OUT = path.join(BENCH, "out");
 const VARIANTS = ["floor", "ours", "ours-event", "reference"];
 
 const HELP = `usage: bench/run.sh [options]
-  --scenario LIST   only these scenarios: 1 (all H), 1-h0, 1-h100, 1-h1000, 1-h10000, 2, 3, 4, 5 (comma-separated)
-  --variant LIST    only these: ours, ours-event, reference, floor
+  --scenario LIST   only these scenarios or groups (comma-separated): ${[...new Set(SCENARIOS.flatMap((s) => (s.group === s.id ? [s.id] : [s.group, s.id])))].join(", ")}
+  --variant LIST    only these: ${VARIANTS.join(", ")}
   --node-only       skip Chromium
   --browser-only    skip Node
   --runs N          at least N timed runs per measurement (default 5)

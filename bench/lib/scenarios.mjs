@@ -89,6 +89,8 @@ function bigEvent(bytes) {
 
 const HISTORY = [0, 100, 1000, 10000];
 const DELTAS = 10000;
+const SCALE = [0, 100000];
+const SCALE_DELTAS = 100000;
 
 /**
  * Every scenario: id, title, and `build(opts)` for the stream. `caps` gives
@@ -120,6 +122,20 @@ export const SCENARIOS = [
   },
   { id: "4", group: "4", title: "MESSAGES_SNAPSHOT of 10,000 messages", build: () => messagesSnapshot(10000) },
   { id: "5", group: "5", title: "one 5 MB event (STATE_SNAPSHOT)", build: () => bigEvent(5 << 20) },
+  // Scale: a reply of 100,000 deltas after no history and after 100,000
+  // messages. The reference clones the whole history on every event (about
+  // 0.1 s each at H = 100,000), so it runs a few of them; ours with one
+  // update per event copies H references per event by design (a new array
+  // per change someone has seen), so it runs 10,000.
+  ...SCALE.map((h) => ({
+    id: `6-h${h}`,
+    group: "6",
+    history: h,
+    title: `scale: H=${h.toLocaleString("en-US")}, ${SCALE_DELTAS.toLocaleString("en-US")} text deltas`,
+    build: ({ deltas = SCALE_DELTAS } = {}) => textReply(h, deltas),
+    fixedCost: { deltas: 0 },
+    caps: h ? { reference: { deltas: 20 }, "ours-event": { deltas: 10000 } } : { reference: { deltas: 10000 } },
+  })),
 ];
 
 export const scenario = (id) => SCENARIOS.find((s) => s.id === id);

@@ -23,6 +23,8 @@ extern "C" {
     #[wasm_bindgen(js_name = makeEventParams)]
     pub fn make_event_params(state: &JsValue, agent: &JsValue, input: &JsValue) -> Object;
     pub fn sleep(ms: f64) -> Promise;
+    /// `p`'s value, or `undefined` if `ms` pass first.
+    pub fn within(p: &Promise, ms: f64) -> Promise;
     #[wasm_bindgen(js_name = newAbortController)]
     pub fn new_abort_controller() -> AbortController;
     #[wasm_bindgen(js_name = globalFetch, catch)]

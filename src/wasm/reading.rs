@@ -7,7 +7,7 @@ use js_sys::Reflect;
 
 use super::js::{self};
 use super::subscribers::{Subscriber, Subscribers};
-use super::transport::{Body, Failure};
+use super::transport::{Body, Failure, Read};
 use crate::core::error::RunError;
 use crate::core::stream::Limits;
 use crate::core::types::*;
@@ -78,7 +78,14 @@ pub(super) async fn stream_body(ctx: &mut RunCtx, body: &Body) -> Result<(), Fai
         let read = if detached(ctx) {
             Ok(None)
         } else {
-            body.next().await
+            match body.next_within(flush_due_in(ctx)).await {
+                Ok(Read::Late) => {
+                    flush(ctx, true).await;
+                    continue;
+                }
+                Ok(Read::Chunk(c)) => Ok(c),
+                Err(e) => Err(e),
+            }
         };
         if detached(ctx) {
             // As the reference's: the stream is left where it is, with no
@@ -148,6 +155,17 @@ pub(super) async fn apply_all(ctx: &mut RunCtx, events: &mut Vec<Event>) {
         if ctx.batching == Batching::Event {
             flush(ctx, true).await;
         }
+    }
+}
+
+/// How long a throttled notification that is held back may still wait: the
+/// changes it holds go out when it is due even if no chunk comes then.
+fn flush_due_in(ctx: &RunCtx) -> Option<f64> {
+    match ctx.batching {
+        Batching::Throttle(ms) if ctx.dirty.0 || ctx.dirty.1 => {
+            Some((ms - (js::now() - ctx.last_flush)).max(0.0))
+        }
+        _ => None,
     }
 }
 

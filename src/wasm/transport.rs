@@ -1,6 +1,8 @@
 //! Bytes in: a fetch, its response checked, and its body read chunk by
 //! chunk straight into the core.
 
+use std::cell::RefCell;
+
 use js_sys::{Function, Object, Promise, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -24,6 +26,16 @@ pub enum Failure {
 pub struct Body {
     pub content_type: Option<String>,
     reader: ReadableStreamDefaultReader,
+    /// A read that outlived a wait (`next_within`), taken up by the next one.
+    pending: RefCell<Option<Promise>>,
+}
+
+/// What a wait for the next chunk gave.
+pub enum Read {
+    /// A chunk, or `None` at the end of the body.
+    Chunk(Option<Vec<u8>>),
+    /// Nothing came within the wait; the read goes on.
+    Late,
 }
 
 fn set(obj: &Object, k: &str, v: &JsValue) {
@@ -96,15 +108,32 @@ pub async fn open(fetch: &Function, url: &str, init: &Object) -> Result<Body, Fa
     Ok(Body {
         content_type,
         reader,
+        pending: RefCell::new(None),
     })
 }
 
 impl Body {
-    /// The next chunk, or `None` at the end of the body.
-    pub async fn next(&self) -> Result<Option<Vec<u8>>, JsValue> {
-        let r: ReadableStreamReadResult =
-            JsFuture::from(self.reader.read()).await?.unchecked_into();
-        Ok(bytes_of(&r))
+    /// The next chunk (`None` at the end of the body), waiting at most `ms`
+    /// when given: a throttled notification that is due must not wait for a
+    /// stream that paused.
+    pub async fn next_within(&self, ms: Option<f64>) -> Result<Read, JsValue> {
+        let read = self
+            .pending
+            .borrow_mut()
+            .take()
+            .unwrap_or_else(|| self.reader.read());
+        let waited = match ms {
+            Some(ms) => super::js::within(&read, ms),
+            None => read.clone(),
+        };
+        match JsFuture::from(waited).await {
+            Ok(v) if v.is_undefined() => {
+                *self.pending.borrow_mut() = Some(read);
+                Ok(Read::Late)
+            }
+            Ok(v) => Ok(Read::Chunk(bytes_of(&v.unchecked_into()))),
+            Err(e) => Err(e),
+        }
     }
 
     /// The reader, for a detach to cancel.

@@ -69,6 +69,26 @@ test("batching: one onMessagesChanged per chunk by default, per event on request
   assert.equal(await count({ throttleMs: 10_000 }), 1, "throttled, with a final flush");
 });
 
+test("throttled updates go out when due, even while the stream pauses", async () => {
+  let release;
+  const hold = new Promise((r) => (release = r));
+  // RUN_STARTED, START, "a", "b" arrive together; then nothing until released.
+  const chunks = [started(), ...reply("m1", ["a", "b", "c"]), finished()];
+  const { fetch } = scriptedFetch(chunks, { gate: (i) => (i === 4 ? hold : undefined) });
+  const agent = new AgentClient({ url: "http://x", fetch, batching: { throttleMs: 30 } });
+  const seen = [];
+  agent.subscribe({ onMessagesChanged: ({ messages }) => seen.push(messages.at(-1)?.content) });
+  const done = agent.runAgent();
+  await delay(200);
+  // Without a timer the held-back "ab" would wait for the next chunk.
+  assert.equal(seen.at(-1), "ab", "the pending update was delivered during the pause");
+  const during = seen.length;
+  release();
+  await done;
+  assert.equal(seen.at(-1), "abc");
+  assert.ok(during <= 3, `throttled: ${during} updates for four chunks`);
+});
+
 test("subscriber callbacks carry the reference's parameters", async () => {
   const events = [
     started(),

@@ -20,6 +20,14 @@ export function makeEventParams(state, agent, input) {
   if (input === undefined) return { get messages() { return agent.messages; }, state, agent };
   return { get messages() { return agent.messages; }, state, agent, get input() { return input(); } };
 }
+// `p`'s value, or `undefined` if `ms` pass first (`p` goes on).
+/** @param {Promise<unknown>} p @param {number} ms */
+export function within(p, ms) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let t;
+  const timer = new Promise((resolve) => (t = setTimeout(resolve, ms)));
+  return Promise.race([p, timer]).finally(() => clearTimeout(t));
+}
 /** @param {number} ms */
 export function sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
 export function newAbortController() { return new AbortController(); }
