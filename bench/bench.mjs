@@ -8,6 +8,7 @@ import crypto from "node:crypto";
 import { execSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { SCENARIOS } from "./lib/scenarios.mjs";
+import { VARIANTS as CLIENT_VARIANTS } from "./lib/measure.mjs";
 import { sizes } from "./lib/size.mjs";
 import { runNodeJob } from "./lib/node-runner.mjs";
 import { openBrowser } from "./lib/browser-runner.mjs";
@@ -18,7 +19,7 @@ import { existingSection, KEPT_HEADINGS, spliceSection } from "./lib/sections.mj
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(BENCH);
 const OUT = path.join(BENCH, "out");
-const VARIANTS = ["floor", "ours", "ours-event", "reference"];
+const VARIANTS = ["floor", ...Object.keys(CLIENT_VARIANTS)];
 
 const HELP = `usage: bench/run.sh [options]
   --scenario LIST   only these scenarios or groups (comma-separated): ${[...new Set(SCENARIOS.flatMap((s) => (s.group === s.id ? [s.id] : [s.group, s.id])))].join(", ")}
@@ -92,6 +93,7 @@ function jobs(o) {
     if (o.scenarios && !o.scenarios.some((x) => x === s.id || x === s.group)) continue;
     for (const v of VARIANTS) {
       if (o.variants && !o.variants.includes(v)) continue;
+      if (CLIENT_VARIANTS[v]?.optIn && !s.variants?.includes(v)) continue;
       out.push(v === "floor" ? { kind: "floor", id: s.id, runs: o.runs } : { kind: "client", variant: v, id: s.id, runs: o.runs, full: o.full });
     }
   }

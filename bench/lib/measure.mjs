@@ -8,6 +8,9 @@ export const CHUNK = 16 * 1024;
 export const VARIANTS = {
   ours: { ours: true, batching: "chunk" },
   "ours-event": { ours: true, batching: "event" },
+  // At most one update per frame, what a UI over a very long history wants;
+  // run only where a scenario asks for it (the scale scenarios).
+  "ours-frame": { ours: true, batching: { throttleMs: 16 }, optIn: true },
   reference: { ours: false },
 };
 

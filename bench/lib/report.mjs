@@ -81,6 +81,25 @@ function capNotes(rows) {
   return [...notes];
 }
 
+const BATCHING = { ours: "default batching", "ours-event": "`batching: \"event\"`", "ours-frame": "`batching: { throttleMs: 16 }`" };
+
+// Scenario 6 with every variant that ran it: per event, per delta once the
+// per-run cost is out, and peak memory.
+function scaleTable(at) {
+  const ids = SCENARIOS.filter((s) => s.group === "6").map((s) => s.id);
+  const variants = ["ours", "ours-frame", "ours-event", "reference"];
+  const rows = ids.flatMap((id) => variants.map((v) => [id, v, at(id, v)]).filter(([, , r]) => r));
+  if (!rows.length) return [];
+  return [
+    "Scenario 6 (scale), every variant that ran it:",
+    "",
+    "| scenario | client | events | µs/event | marginal µs/event | ms/run | peak MB |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
+    ...rows.map(([id, v, r]) => `| ${id} | ${v === "reference" ? "reference" : `ours, ${BATCHING[v]}`} | ${f(r.events, 0)}${r.capped ? "†" : ""} | ${us(r.usPerEvent)} | ${marginalText(marginal(r))} | ${f(r.ms, r.ms >= 100 ? 0 : 1)} | ${mb(r.peakBytes)} |`),
+    "",
+  ];
+}
+
 export function targets(node, chromium) {
   const out = [];
   // Per-run cost included, then taken out; the scale target is per delta,
@@ -93,14 +112,14 @@ export function targets(node, chromium) {
     const km = ma > 0 && mb_ > 0 ? mb_ / ma : null;
     const extra = km != null ? ` (marginal, per-run cost taken out: ${us(mb_)} vs ${us(ma)} = ${f(km, 2)}x)` : "";
     const capped = b.capped ? ` (${f(b.events, 0)} events†)` : "";
-    out.push([`${what} (${env}, ${variant === "ours" ? "default batching" : "`batching: \"event\"`"})`, `${us(b.usPerEvent)} vs ${us(a.usPerEvent)} µs/event = ${f(k, 2)}x${extra}${capped}`, (perDelta && km != null ? km : k) <= 1.5]);
+    out.push([`${what} (${env}, ${BATCHING[variant]})`, `${us(b.usPerEvent)} vs ${us(a.usPerEvent)} µs/event = ${f(k, 2)}x${extra}${capped}`, (perDelta && km != null ? km : k) <= 1.5]);
   };
   const envs = [["Node", node], ["Chromium", chromium]].filter(([, at]) => at);
   const flatness = [
     ["1-h0", "1-h10000", "Flat in H: H=10,000 within 1.5x of H=0", false],
     ["6-h0", "6-h100000", "Scale: per delta at H=100,000 within 1.5x of H=0, 100,000 deltas", true],
   ];
-  for (const [env, at] of envs) for (const pair of flatness) for (const v of ["ours", "ours-event"]) flat(env, at, v, pair);
+  for (const [env, at] of envs) for (const pair of flatness) for (const v of ["ours", "ours-event", "ours-frame"]) flat(env, at, v, pair);
   if (node) {
     const e = node("1-h1000", "ours-event"), r = node("1-h1000", "reference");
     if (e && r) {
@@ -151,7 +170,7 @@ export function report(res) {
     "",
   ];
   for (const [env, rows] of envs) {
-    lines.push(`## ${env}`, "", "Median µs per event (run time ÷ events in the stream).", "", ...timeTable(at[env], ids), "", ...runTable(at[env], ids), "", ...fixedTable(at[env]));
+    lines.push(`## ${env}`, "", "Median µs per event (run time ÷ events in the stream).", "", ...timeTable(at[env], ids), "", ...runTable(at[env], ids), "", ...fixedTable(at[env]), ...scaleTable(at[env]));
     const caps = capNotes(rows);
     if (caps.length) lines.push(`† Capped to keep the run short, with per-event cost not falling with the count: ${caps.join("; ")}.`, "");
   }

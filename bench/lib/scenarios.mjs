@@ -134,6 +134,7 @@ export const SCENARIOS = [
     title: `scale: H=${h.toLocaleString("en-US")}, ${SCALE_DELTAS.toLocaleString("en-US")} text deltas`,
     build: ({ deltas = SCALE_DELTAS } = {}) => textReply(h, deltas),
     fixedCost: { deltas: 0 },
+    variants: ["ours-frame"],
     caps: h ? { reference: { deltas: 20 }, "ours-event": { deltas: 10000 } } : { reference: { deltas: 10000 } },
   })),
 ];
