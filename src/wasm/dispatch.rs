@@ -15,7 +15,7 @@ use super::callback_table::callback_of;
 use super::callbacks::{announce, apply_mutation, event_params, web_warn};
 use super::client::messages_of;
 use super::event_source::inner_debug;
-use super::js::set;
+use super::js::{self, key, set};
 use super::local_change::Step;
 use super::run::RunCtx;
 
@@ -114,6 +114,38 @@ pub(super) fn extras(
     }))
 }
 
+/// The event as the JS object its callbacks get. The deltas a reply is
+/// made of, in their plain form (no optional field), are object literals
+/// built in JavaScript, as cheap as the event's own `JSON.parse` would be;
+/// everything else crosses as JSON text (a text delta's object: 1.7 us by
+/// text, see `convert`).
+fn event_object(event: &Event) -> Result<JsValue, JsValue> {
+    let plain = |sub: &Option<String>,
+                 ts: &Option<i64>,
+                 raw: &Option<serde_json::Value>,
+                 meta: &Option<Metadata>| {
+        sub.is_none() && ts.is_none() && raw.is_none() && meta.is_none()
+    };
+    Ok(match event {
+        Event::TextMessageContent(e)
+            if plain(&e.subagent_run_id, &e.timestamp, &e.raw_event, &e.metadata) =>
+        {
+            js::text_delta(&key(event.type_name()), &e.message_id, &e.delta)
+        }
+        Event::ReasoningMessageContent(e)
+            if plain(&e.subagent_run_id, &e.timestamp, &e.raw_event, &e.metadata) =>
+        {
+            js::text_delta(&key(event.type_name()), &e.message_id, &e.delta)
+        }
+        Event::ToolCallArgs(e)
+            if plain(&e.subagent_run_id, &e.timestamp, &e.raw_event, &e.metadata) =>
+        {
+            js::args_delta(&key(event.type_name()), &e.tool_call_id, &e.delta)
+        }
+        _ => to_js(event)?,
+    })
+}
+
 pub(super) fn finished_params(f: &Finished) -> Result<Vec<(&'static str, JsValue)>, JsValue> {
     Ok(match f {
         Finished::Success {
@@ -147,7 +179,7 @@ pub(super) async fn process_event(ctx: &mut RunCtx, mut event: Event) {
     let wants_event = any_has(&ctx.subs, "onEvent");
     let wants_own = any_has(&ctx.subs, name);
     let event_js = if wants_event || wants_own {
-        to_js(&event).unwrap_or(JsValue::UNDEFINED)
+        event_object(&event).unwrap_or(JsValue::UNDEFINED)
     } else {
         JsValue::UNDEFINED
     };

@@ -22,6 +22,10 @@ extern "C" {
     ) -> Object;
     #[wasm_bindgen(js_name = makeEventParams)]
     pub fn make_event_params(state: &JsValue, agent: &JsValue, input: &JsValue) -> Object;
+    #[wasm_bindgen(js_name = textDelta)]
+    pub fn text_delta(ty: &JsValue, message_id: &str, delta: &str) -> JsValue;
+    #[wasm_bindgen(js_name = argsDelta)]
+    pub fn args_delta(ty: &JsValue, tool_call_id: &str, delta: &str) -> JsValue;
     pub fn sleep(ms: f64) -> Promise;
     /// `p`'s value, or `undefined` if `ms` pass first.
     pub fn within(p: &Promise, ms: f64) -> Promise;

@@ -89,6 +89,40 @@ test("throttled updates go out when due, even while the stream pauses", async ()
   assert.ok(during <= 3, `throttled: ${during} updates for four chunks`);
 });
 
+test("an event callback's event is the event as sent, key for key and in order", async () => {
+  const sent = [
+    { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "plain" },
+    { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "with a time", timestamp: 7 },
+    { type: "REASONING_MESSAGE_CONTENT", messageId: "r1", delta: "thinking" },
+    { type: "TOOL_CALL_ARGS", toolCallId: "tc1", delta: '{"a":' },
+    { type: "TOOL_CALL_ARGS", toolCallId: "tc1", delta: "1}", subagentRunId: "s1" },
+  ];
+  const { fetch } = scriptedFetch([
+    started(),
+    { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" },
+    sent[0], sent[1],
+    { type: "TEXT_MESSAGE_END", messageId: "m1" },
+    { type: "REASONING_START", messageId: "rs" },
+    { type: "REASONING_MESSAGE_START", messageId: "r1", role: "reasoning" },
+    sent[2],
+    { type: "REASONING_MESSAGE_END", messageId: "r1" },
+    { type: "REASONING_END", messageId: "rs" },
+    { type: "SUBAGENT_STARTED", subagentRunId: "s1", name: "helper" },
+    { type: "TOOL_CALL_START", toolCallId: "tc1", toolCallName: "t", subagentRunId: "s1" },
+    { ...sent[3], subagentRunId: "s1" },
+    sent[4],
+    { type: "TOOL_CALL_END", toolCallId: "tc1", subagentRunId: "s1" },
+    { type: "SUBAGENT_FINISHED", subagentRunId: "s1" },
+    finished(),
+  ]);
+  sent[3] = { ...sent[3], subagentRunId: "s1" };
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const got = [];
+  const keep = ({ event }) => void got.push(JSON.stringify(event));
+  await agent.runAgent(undefined, { onTextMessageContentEvent: keep, onReasoningMessageContentEvent: keep, onToolCallArgsEvent: keep });
+  assert.deepEqual(got, sent.map((e) => JSON.stringify(e)));
+});
+
 test("subscriber callbacks carry the reference's parameters", async () => {
   const events = [
     started(),

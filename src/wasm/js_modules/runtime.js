@@ -28,6 +28,12 @@ export function within(p, ms) {
   const timer = new Promise((resolve) => (t = setTimeout(resolve, ms)));
   return Promise.race([p, timer]).finally(() => clearTimeout(t));
 }
+// A text or reasoning delta and a tool call's argument delta, in their plain
+// form, with the keys in the order their JSON has them.
+/** @param {string} type @param {string} messageId @param {string} delta */
+export function textDelta(type, messageId, delta) { return { type, messageId, delta }; }
+/** @param {string} type @param {string} toolCallId @param {string} delta */
+export function argsDelta(type, toolCallId, delta) { return { type, toolCallId, delta }; }
 /** @param {number} ms */
 export function sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
 export function newAbortController() { return new AbortController(); }
