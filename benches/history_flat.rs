@@ -63,7 +63,7 @@ fn body() -> Vec<u8> {
 fn once(prior: &[Message], body: &[u8]) -> f64 {
     let mut agent = AgentState {
         messages: History::new(prior.to_vec()),
-        state: json!({}),
+        state: json!({}).into(),
         pending_interrupts: Vec::new(),
     };
     let mut run = Run::new(&agent, Limits::default());

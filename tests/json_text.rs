@@ -4,7 +4,8 @@
 //! `float_roundtrip` (which reads numbers as `JSON.parse` does): the same
 //! documents accepted, the same values read, on every recorded case and
 //! fixture, on every prefix of the smaller ones, and on seeded mutations of
-//! all of them.
+//! all of them. `validate`, which checks without building, agrees with
+//! our reader everywhere, errors included.
 
 mod support;
 
@@ -12,12 +13,19 @@ use std::collections::HashSet;
 use std::path::Path;
 
 use agui_wasm::core::decode::Decoder;
-use agui_wasm::core::json::{parse, to_json, MAX_DEPTH};
+use agui_wasm::core::json::{parse, to_json, validate, MAX_DEPTH};
 use agui_wasm::core::types::{Event, FromJson, Message};
 use serde_json::Value;
 
 fn agree(text: &str) {
     let ours = parse(text);
+    // Checking without building is the same grammar: the same documents
+    // accepted, the same error for the rest.
+    assert_eq!(
+        validate(text).err(),
+        ours.as_ref().err().cloned(),
+        "validate on {text:?}"
+    );
     let theirs = serde_json::from_str::<Value>(text);
     match (&ours, &theirs) {
         (Ok(a), Ok(b)) => {

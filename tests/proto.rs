@@ -137,7 +137,7 @@ fn replay(case: &Value, body: &[u8], size: usize) -> Outcome {
     .unwrap();
     let mut agent = AgentState {
         messages: History::new(messages),
-        state: initial.get("state").cloned().unwrap_or(json!({})),
+        state: initial.get("state").cloned().unwrap_or(json!({})).into(),
         pending_interrupts: pending,
     };
     let before: Vec<String> = agent.messages.iter().map(|m| m.id().to_owned()).collect();
@@ -158,7 +158,7 @@ fn replay(case: &Value, body: &[u8], size: usize) -> Outcome {
     Outcome {
         error: result.err(),
         messages: support::json_of(&agent.messages.to_vec()),
-        state: agent.state.clone(),
+        state: (*agent.state).clone(),
         pending_interrupts: support::json_of(&agent.pending_interrupts),
         result: ok.then(|| pipeline.result.clone()).flatten(),
         new_message_ids: ok.then(|| {

@@ -13,6 +13,7 @@ use thiserror::Error;
 use super::fast_delta::fast_delta;
 use super::ids;
 use super::json::{parse, to_json};
+use super::lazy_snapshot::lazy_snapshot;
 use super::types::content::{PART_TYPES, SOURCE_TYPES};
 use super::types::patch::PATCH_OPS;
 use super::types::run::{RUN_OUTCOMES, SUBAGENT_OUTCOMES};
@@ -53,6 +54,9 @@ impl Decoder {
     ) -> Result<Option<Event>, DecodeError> {
         if let Some(event) = fast_delta(data) {
             return Ok(Some(event));
+        }
+        if let Some(decoded) = lazy_snapshot(self, data, warnings) {
+            return decoded;
         }
         let value = parse(data).map_err(|e| DecodeError::Json {
             reason: e.to_string(),

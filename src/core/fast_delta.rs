@@ -105,11 +105,8 @@ impl<'a> Scanner<'a> {
         // The plain case in one pass: up to the closing quote, with neither
         // an escape nor a raw control character (invalid JSON, which the
         // general path reports) on the way.
-        let len = bytes[self.at..]
-            .iter()
-            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
-        let stop = self.at + len;
-        if bytes[stop] == b'"' {
+        let stop = crate::core::json::plain_run_end(bytes, self.at);
+        if *bytes.get(stop)? == b'"' {
             self.at = stop + 1;
             // Both ends sit on ASCII quotes, so they are character boundaries.
             return self.text.get(start + 1..stop).map(Cow::Borrowed);

@@ -9,6 +9,7 @@ pub mod history;
 pub mod ids;
 pub mod json;
 pub mod json_patch;
+mod lazy_snapshot;
 pub mod partial_json;
 pub mod proto;
 pub mod reducer;

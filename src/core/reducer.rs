@@ -6,6 +6,7 @@ use foldhash::{HashMapExt, HashSet, HashSetExt};
 use serde_json::Value;
 
 use super::history::{Entry, History};
+use super::json::LazyJson;
 use super::json_patch::{apply_patch, apply_patch_edits, Edit};
 use super::types::strict::merge_metadata;
 use super::types::*;
@@ -14,7 +15,8 @@ use super::types::*;
 #[derive(Debug, Default)]
 pub struct AgentState {
     pub messages: History,
-    pub state: Value,
+    /// Kept as the text a STATE_SNAPSHOT brought until Rust needs the value.
+    pub state: LazyJson,
     pub pending_interrupts: Vec<Interrupt>,
 }
 
@@ -680,7 +682,7 @@ fn patch_targets_root(op: &PatchOp) -> bool {
     }
 }
 
-fn set_state(s: &mut AgentState, state: Value, out: &mut Applied) {
+fn set_state(s: &mut AgentState, state: LazyJson, out: &mut Applied) {
     s.state = state;
     out.state_changed = true;
 }
@@ -732,7 +734,7 @@ mod tests {
         let snapshot = serde_json::json!({"items": [1, 2, 3], "n": {"deep": true}});
         let events = [
             Event::StateSnapshot(StateSnapshotEvent {
-                snapshot: snapshot.clone(),
+                snapshot: snapshot.clone().into(),
                 ..Default::default()
             }),
             Event::StateDelta(StateDeltaEvent {

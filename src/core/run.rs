@@ -62,10 +62,7 @@ pub fn prepare_input(agent: &AgentState, thread_id: &str, params: &RunParams) ->
         .filter_map(outgoing)
         .map(Cow::into_owned)
         .collect();
-    let state = match &agent.state {
-        Value::Null => None,
-        s => Some(s.clone()),
-    };
+    let state = (!agent.state.is_null()).then(|| (*agent.state).clone());
     RunAgentInput {
         thread_id: thread_id.to_owned(),
         run_id: run_id_of(params),
@@ -93,10 +90,7 @@ pub fn write_input(
     params: &RunParams,
 ) -> String {
     let frame = InputFrame::new(thread_id, run_id, Some(PROTOCOL_VERSION), params);
-    let state = match &agent.state {
-        Value::Null => None,
-        s => Some(to_json(s)),
-    };
+    let state = (!agent.state.is_null()).then(|| to_json(&agent.state));
     frame.join(state.as_deref(), &to_json(&Outgoing(&agent.messages)))
 }
 
@@ -476,7 +470,7 @@ mod tests {
             for params in [RunParams::default(), rich.clone()] {
                 let agent = AgentState {
                     messages: History::new(messages.clone()),
-                    state: state.clone(),
+                    state: state.clone().into(),
                     pending_interrupts: Vec::new(),
                 };
                 let prepared = prepare_input(&agent, "t", &params);

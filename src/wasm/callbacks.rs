@@ -78,7 +78,7 @@ pub(super) fn apply_mutation(
         match from_js::<Value>(s, "state returned by a subscriber") {
             Ok(v) => {
                 let mut inner = rc.borrow_mut();
-                inner.agent.state = v;
+                inner.agent.state = v.into();
                 inner.state_view.invalidate();
                 dirty.1 = true;
             }

@@ -103,7 +103,7 @@ impl AgentClient {
         let inner = Inner {
             agent: AgentState {
                 messages: History::new(messages),
-                state,
+                state: state.into(),
                 pending_interrupts: Vec::new(),
             },
             thread_id: opts.thread_id.unwrap_or_else(ids::uuid),
@@ -249,7 +249,7 @@ impl AgentClient {
         let rc = self.shared()?;
         {
             let mut inner = rc.borrow_mut();
-            inner.agent.state = s;
+            inner.agent.state = s.into();
             inner.state_view.invalidate();
         }
         let subs = rc.borrow().subscribers.clone();

@@ -267,9 +267,10 @@ pub(super) fn body_of(
         ..
     } = inner;
     let messages = view.outgoing(&mut agent.messages)?;
-    let state = match &agent.state {
-        Value::Null => JsValue::UNDEFINED,
-        s => state_view.get(s)?,
+    let state = if agent.state.is_null() {
+        JsValue::UNDEFINED
+    } else {
+        state_view.get(&agent.state)?
     };
     Ok(js::write_body(&frame.head, &state, &messages, &frame.tail))
 }

@@ -7,12 +7,12 @@ use std::borrow::Cow;
 use std::cell::Cell;
 
 use js_sys::Array;
-use serde_json::Value;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::convert::to_js;
-use super::js::{apply_edits, slice_array, with_appended, with_args_appended};
+use super::js::{apply_edits, parse_json, slice_array, with_appended, with_args_appended};
 use crate::core::history::{History, Mark};
+use crate::core::json::LazyJson;
 use crate::core::json_patch::Edit;
 use crate::core::run::outgoing;
 use crate::core::types::Message;
@@ -260,7 +260,7 @@ impl StateView {
         }
     }
 
-    pub fn get(&mut self, state: &Value) -> Result<JsValue, JsValue> {
+    pub fn get(&mut self, state: &LazyJson) -> Result<JsValue, JsValue> {
         if let Some(v) = &self.cached {
             if self.pending.is_empty() {
                 return Ok(v.clone());
@@ -270,7 +270,12 @@ impl StateView {
             self.cached = Some(next.clone());
             return Ok(next);
         }
-        let v = to_js(state)?;
+        // A snapshot's own text, parsed once by the engine, where Rust has
+        // not changed the value since: no Rust serialization in between.
+        let v = match state.text() {
+            Some(t) => parse_json(&JsValue::from_str(t))?,
+            None => to_js(&**state)?,
+        };
         self.cached = Some(v.clone());
         Ok(v)
     }

@@ -124,7 +124,7 @@ pub fn replay_cut(case: &Value, cuts: &[usize]) -> Outcome {
     .expect("interrupts");
     let mut agent = AgentState {
         messages: History::new(messages),
-        state: initial.get("state").cloned().unwrap_or(json!({})),
+        state: initial.get("state").cloned().unwrap_or(json!({})).into(),
         pending_interrupts: pending,
     };
     let mut params: RunParams = FromJson::from_json(run_spec.clone()).expect("run params");
@@ -171,7 +171,7 @@ pub fn replay_cut(case: &Value, cuts: &[usize]) -> Outcome {
         outcome.new_message_ids = Some(json!(out.new_message_ids));
     }
     outcome.messages = json_of(&agent.messages.to_vec());
-    outcome.state = agent.state.clone();
+    outcome.state = (*agent.state).clone();
     outcome.pending_interrupts = json_of(&agent.pending_interrupts);
     outcome
 }

@@ -1,10 +1,13 @@
 //! JSON text, read and written by our own small routines (see each file for
 //! why they are not serde_json's); values are `serde_json::Value`.
 
+mod lazy;
 mod number;
 mod parse;
 mod write;
 
+pub use lazy::LazyJson;
 pub use number::parse_f64;
-pub use parse::{parse, parse_string, ParseError, MAX_DEPTH};
+pub(crate) use parse::plain_run_end;
+pub use parse::{members, parse, parse_string, validate, ParseError, MAX_DEPTH};
 pub use write::{to_json, write_items, write_str, JsonFields, Object, ToJson};

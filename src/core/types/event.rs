@@ -9,6 +9,7 @@ use super::message::{Message, ReasoningRole, TextRole, ToolRole};
 use super::patch::PatchOp;
 use super::run::{RunAgentInput, RunOutcome, SubagentOutcome, TokenUsage};
 use super::strict::{self, JsonObject, Metadata};
+use crate::core::json::LazyJson;
 
 /// Declares an event struct, with the fields every event carries, and how
 /// it reads from JSON (each field names its wire key).
@@ -152,7 +153,7 @@ event!(
     /// Replaces the shared state wholesale.
     StateSnapshotEvent {
         #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub snapshot: Value = "snapshot",
+        pub snapshot: LazyJson = "snapshot",
         #[serde(skip_serializing_if = "Option::is_none")]
         pub subagent_run_id: Option<String> = "subagentRunId",
     }

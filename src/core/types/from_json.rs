@@ -153,6 +153,12 @@ impl FromJson for Value {
     }
 }
 
+impl FromJson for crate::core::json::LazyJson {
+    fn from_json(v: Value) -> Result<Self, ReadError> {
+        Ok(v.into())
+    }
+}
+
 impl FromJson for Map<String, Value> {
     fn from_json(v: Value) -> Result<Self, ReadError> {
         match v {
