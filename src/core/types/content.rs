@@ -6,7 +6,7 @@ use serde_json::Value;
 use crate::core::json::{Object, ToJson};
 
 use super::from_json::{
-    expected, field, json_struct, json_tagged, object, tag, FromJson, ReadError,
+    expected, field, json_tagged, object, tag, wire_struct, FromJson, ReadError,
 };
 use super::message::role_tag;
 use super::strict;
@@ -103,47 +103,35 @@ impl ToJson for PartSource {
 /// The `type` names of [`PartSource`]; another name makes the part unusable.
 pub const SOURCE_TYPES: &[&str] = &["data", "url", "file"];
 
-/// A text part.
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-pub struct TextPart {
-    #[serde(rename = "type")]
-    pub kind: TextTag,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub id: Option<String>,
-    pub text: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-    pub metadata: Option<Value>,
+wire_struct! {
+    /// A text part.
+    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    pub struct TextPart {
+        pub kind: TextTag = "type",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub id: Option<String> = "id",
+        pub text: String = "text",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+        pub metadata: Option<Value> = "metadata" with strict::non_null,
+    }
 }
 
-json_struct!(TextPart {
-    kind: "type",
-    id: "id",
-    text: "text",
-    metadata: "metadata" with strict::non_null,
-});
-
-/// An image, audio, video or document part; `K` is its `type` tag.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-pub struct MediaPart<K> {
-    #[serde(rename = "type")]
-    pub kind: K,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub id: Option<String>,
-    pub source: PartSource,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-    pub metadata: Option<Value>,
+wire_struct! {
+    /// An image, audio, video or document part; `K` is its `type` tag.
+    #[derive(Debug, Clone, PartialEq, Serialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    pub struct MediaPart<K> {
+        pub kind: K = "type",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub id: Option<String> = "id",
+        pub source: PartSource = "source",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+        pub metadata: Option<Value> = "metadata" with strict::non_null,
+    }
 }
-
-json_struct!(MediaPart<K> {
-    kind: "type",
-    id: "id",
-    source: "source",
-    metadata: "metadata" with strict::non_null,
-});
 
 /// An image part.
 #[cfg_attr(target_arch = "wasm32", tsify::declare)]
@@ -182,33 +170,24 @@ impl<K> MediaPart<K> {
     }
 }
 
-/// The pre-1.0 `binary` part. Accepted in history a client is given, and
-/// upgraded to a media part whenever it travels (see [`BinaryPart::upgrade`]).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub struct BinaryPart {
-    #[serde(rename = "type")]
-    pub kind: BinaryTag,
-    pub mime_type: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub url: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub data: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub filename: Option<String>,
+wire_struct! {
+    /// The pre-1.0 `binary` part. Accepted in history a client is given, and
+    /// upgraded to a media part whenever it travels (see [`BinaryPart::upgrade`]).
+    #[derive(Debug, Clone, PartialEq, Serialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    pub struct BinaryPart {
+        pub kind: BinaryTag = "type",
+        pub mime_type: String = "mimeType",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub id: Option<String> = "id",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub url: Option<String> = "url",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub data: Option<String> = "data",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub filename: Option<String> = "filename",
+    }
 }
-
-json_struct!(BinaryPart {
-    kind: "type",
-    mime_type: "mimeType",
-    id: "id",
-    url: "url",
-    data: "data",
-    filename: "filename",
-});
 
 /// One part of a user or tool message body. Each part carries its own
 /// `type`, so the union serializes untagged; it reads by `type`.

@@ -4,7 +4,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::content::Content;
-use super::from_json::{json_strings, json_struct, FromJson};
+use super::from_json::{json_strings, wire_struct, FromJson};
 use super::message::{Message, ReasoningRole, TextRole, ToolRole};
 use super::patch::PatchOp;
 use super::run::{RunAgentInput, RunOutcome, SubagentOutcome, TokenUsage};
@@ -17,27 +17,21 @@ macro_rules! event {
     ($(#[$doc:meta])* $name:ident {
         $($(#[$fattr:meta])* pub $field:ident: $fty:ty = $wire:literal $(with $reader:path)?),* $(,)?
     }) => {
-        $(#[$doc])*
-        #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-        #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-        #[serde(rename_all = "camelCase")]
-        pub struct $name {
-            $($(#[$fattr])* pub $field: $fty,)*
-            #[serde(skip_serializing_if = "Option::is_none")]
-            pub timestamp: Option<i64>,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-            pub raw_event: Option<Value>,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            pub metadata: Option<Metadata>,
+        wire_struct! {
+            $(#[$doc])*
+            #[derive(Debug, Clone, PartialEq, Default, Serialize)]
+            #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+            pub struct $name {
+                $($(#[$fattr])* pub $field: $fty = $wire $(with $reader)?,)*
+                #[serde(skip_serializing_if = "Option::is_none")]
+                pub timestamp: Option<i64> = "timestamp" with strict::timestamp,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+                pub raw_event: Option<Value> = "rawEvent" with strict::non_null,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                pub metadata: Option<Metadata> = "metadata",
+            }
         }
-
-        json_struct!($name {
-            $($field: $wire $(with $reader)?,)*
-            timestamp: "timestamp" with strict::timestamp,
-            raw_event: "rawEvent" with strict::non_null,
-            metadata: "metadata",
-        });
     };
 }
 

@@ -4,9 +4,13 @@
 //! format, and in the WebAssembly build those visitors were two fifths of the
 //! binary. Every value reaches the protocol types as a `serde_json::Value`
 //! anyway (events, and what JavaScript hands us), so the types read
-//! themselves from a `Value` through this one small trait, with field lists
-//! declared next to each struct by [`json_struct!`]. The same lists write
-//! them back out (`core::json::ToJson`), so a field's wire name is stated once.
+//! themselves from a `Value` through this one small trait. A struct is
+//! declared with [`wire_struct!`], each field with its wire name
+//! (`pub tool_calls: Option<Vec<ToolCall>> = "toolCalls"`): that one name is
+//! serde's (so tsify's TypeScript), and [`json_struct!`]'s for reading and
+//! for writing back out (`core::json::ToJson`). The members of tagged
+//! unions with inline fields (content sources, run outcomes) still name
+//! their fields in their hand-written readers.
 
 use std::fmt;
 
@@ -318,6 +322,29 @@ macro_rules! json_struct {
     };
 }
 pub(crate) use json_struct;
+
+/// Declares a protocol struct with each field's wire name stated once, as
+/// `pub field: Type = "wireName"`: the struct gets it as its serde name (so
+/// the TypeScript tsify generates uses it) and [`json_struct!`] reads and
+/// writes by it. Fields are written in the order they are declared.
+macro_rules! wire_struct {
+    (
+        $(#[$attr:meta])*
+        pub struct $name:ident $(<$g:ident>)? {
+            $($(#[$fattr:meta])* pub $field:ident: $fty:ty = $wire:literal $(with $reader:path)?),* $(,)?
+        }
+    ) => {
+        $(#[$attr])*
+        pub struct $name $(<$g>)? {
+            $($(#[$fattr])* #[serde(rename = $wire)] pub $field: $fty,)*
+        }
+
+        $crate::core::types::from_json::json_struct!($name $(<$g>)? {
+            $($field: $wire $(with $reader)?,)*
+        });
+    };
+}
+pub(crate) use wire_struct;
 
 macro_rules! read_field {
     ($m:ident, $wire:literal, $err:ident) => {

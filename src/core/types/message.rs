@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::content::Content;
-use super::from_json::{json_strings, json_struct, json_tagged};
+use super::from_json::{json_strings, json_tagged, wire_struct};
 use super::strict::{JsonObject, Metadata};
 use super::tool::ToolCall;
 
@@ -33,34 +33,25 @@ role_tag!(ToolRole = "tool");
 role_tag!(ActivityRole = "activity");
 role_tag!(ReasoningRole = "reasoning");
 
-/// Instructions: a system prompt, or a developer message. The two differ
-/// only in their role.
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub struct InstructionMessage<R> {
-    pub role: R,
-    pub id: String,
-    pub content: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub encrypted_value: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub metadata: Option<Metadata>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub subagent_run_id: Option<String>,
+wire_struct! {
+    /// Instructions: a system prompt, or a developer message. The two differ
+    /// only in their role.
+    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    pub struct InstructionMessage<R> {
+        pub role: R = "role",
+        pub id: String = "id",
+        pub content: String = "content",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub name: Option<String> = "name",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub encrypted_value: Option<String> = "encryptedValue",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub metadata: Option<Metadata> = "metadata",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
+    }
 }
-
-json_struct!(InstructionMessage<R> {
-    role: "role",
-    id: "id",
-    content: "content",
-    name: "name",
-    encrypted_value: "encryptedValue",
-    metadata: "metadata",
-    subagent_run_id: "subagentRunId",
-});
 
 impl<R> InstructionMessage<R> {
     /// The same message under another role.
@@ -85,145 +76,100 @@ pub type DeveloperMessage = InstructionMessage<DeveloperRole>;
 #[cfg_attr(target_arch = "wasm32", tsify::declare)]
 pub type SystemMessage = InstructionMessage<SystemRole>;
 
-/// A reply from the agent: text, tool calls, or both.
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub struct AssistantMessage {
-    pub role: AssistantRole,
-    pub id: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub content: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tool_calls: Option<Vec<ToolCall>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub encrypted_value: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub metadata: Option<Metadata>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub subagent_run_id: Option<String>,
+wire_struct! {
+    /// A reply from the agent: text, tool calls, or both.
+    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    pub struct AssistantMessage {
+        pub role: AssistantRole = "role",
+        pub id: String = "id",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub content: Option<String> = "content",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub tool_calls: Option<Vec<ToolCall>> = "toolCalls",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub name: Option<String> = "name",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub encrypted_value: Option<String> = "encryptedValue",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub metadata: Option<Metadata> = "metadata",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
+    }
 }
 
-json_struct!(AssistantMessage {
-    role: "role",
-    id: "id",
-    content: "content",
-    tool_calls: "toolCalls",
-    name: "name",
-    encrypted_value: "encryptedValue",
-    metadata: "metadata",
-    subagent_run_id: "subagentRunId",
-});
-
-/// What the person typed: text, or multimodal parts.
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub struct UserMessage {
-    pub role: UserRole,
-    pub id: String,
-    pub content: Content,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub encrypted_value: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub metadata: Option<Metadata>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub subagent_run_id: Option<String>,
+wire_struct! {
+    /// What the person typed: text, or multimodal parts.
+    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    pub struct UserMessage {
+        pub role: UserRole = "role",
+        pub id: String = "id",
+        pub content: Content = "content",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub name: Option<String> = "name",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub encrypted_value: Option<String> = "encryptedValue",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub metadata: Option<Metadata> = "metadata",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
+    }
 }
 
-json_struct!(UserMessage {
-    role: "role",
-    id: "id",
-    content: "content",
-    name: "name",
-    encrypted_value: "encryptedValue",
-    metadata: "metadata",
-    subagent_run_id: "subagentRunId",
-});
-
-/// What a tool returned, linked to its call by `toolCallId`.
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub struct ToolMessage {
-    pub role: ToolRole,
-    pub id: String,
-    pub content: Content,
-    pub tool_call_id: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub encrypted_value: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub metadata: Option<Metadata>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub subagent_run_id: Option<String>,
+wire_struct! {
+    /// What a tool returned, linked to its call by `toolCallId`.
+    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    pub struct ToolMessage {
+        pub role: ToolRole = "role",
+        pub id: String = "id",
+        pub content: Content = "content",
+        pub tool_call_id: String = "toolCallId",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub error: Option<String> = "error",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub encrypted_value: Option<String> = "encryptedValue",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub metadata: Option<Metadata> = "metadata",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
+    }
 }
 
-json_struct!(ToolMessage {
-    role: "role",
-    id: "id",
-    content: "content",
-    tool_call_id: "toolCallId",
-    error: "error",
-    encrypted_value: "encryptedValue",
-    metadata: "metadata",
-    subagent_run_id: "subagentRunId",
-});
-
-/// Frontend-only UI state (a plan, a search, progress). Never sent to the agent.
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub struct ActivityMessage {
-    pub role: ActivityRole,
-    pub id: String,
-    pub activity_type: String,
-    pub content: JsonObject,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub metadata: Option<Metadata>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub subagent_run_id: Option<String>,
+wire_struct! {
+    /// Frontend-only UI state (a plan, a search, progress). Never sent to the agent.
+    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    pub struct ActivityMessage {
+        pub role: ActivityRole = "role",
+        pub id: String = "id",
+        pub activity_type: String = "activityType",
+        pub content: JsonObject = "content",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub metadata: Option<Metadata> = "metadata",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
+    }
 }
 
-json_struct!(ActivityMessage {
-    role: "role",
-    id: "id",
-    activity_type: "activityType",
-    content: "content",
-    metadata: "metadata",
-    subagent_run_id: "subagentRunId",
-});
-
-/// The agent's reasoning: a visible summary, and an opaque `encryptedValue`
-/// that is sent back verbatim on the next turn.
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub struct ReasoningMessage {
-    pub role: ReasoningRole,
-    pub id: String,
-    pub content: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub encrypted_value: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub metadata: Option<Metadata>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub subagent_run_id: Option<String>,
+wire_struct! {
+    /// The agent's reasoning: a visible summary, and an opaque `encryptedValue`
+    /// that is sent back verbatim on the next turn.
+    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    pub struct ReasoningMessage {
+        pub role: ReasoningRole = "role",
+        pub id: String = "id",
+        pub content: String = "content",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub encrypted_value: Option<String> = "encryptedValue",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub metadata: Option<Metadata> = "metadata",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
+    }
 }
-
-json_struct!(ReasoningMessage {
-    role: "role",
-    id: "id",
-    content: "content",
-    encrypted_value: "encryptedValue",
-    metadata: "metadata",
-    subagent_run_id: "subagentRunId",
-});
 
 /// One message of the conversation. Each variant's struct carries its own
 /// `role`, so the union serializes untagged; it reads by `role`.

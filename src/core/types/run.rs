@@ -5,43 +5,33 @@ use serde_json::Value;
 
 use crate::core::json::{Object, ToJson};
 
-use super::from_json::{field, json_strings, json_struct, object, tag, FromJson, ReadError};
+use super::from_json::{field, json_strings, object, tag, wire_struct, FromJson, ReadError};
 use super::message::Message;
 use super::strict::{self, JsonObject, Metadata};
 use super::tool::{Context, Tool};
 
-/// A question the agent needs answered before the thread can go on.
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub struct Interrupt {
-    pub id: String,
-    pub reason: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tool_call_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub response_schema: Option<JsonObject>,
-    /// An ISO 8601 instant after which the interrupt can no longer be answered.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub expires_at: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub metadata: Option<Metadata>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub subagent_run_id: Option<String>,
+wire_struct! {
+    /// A question the agent needs answered before the thread can go on.
+    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    pub struct Interrupt {
+        pub id: String = "id",
+        pub reason: String = "reason",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub message: Option<String> = "message",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub tool_call_id: Option<String> = "toolCallId",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub response_schema: Option<JsonObject> = "responseSchema",
+        /// An ISO 8601 instant after which the interrupt can no longer be answered.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub expires_at: Option<String> = "expiresAt",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub metadata: Option<Metadata> = "metadata",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub subagent_run_id: Option<String> = "subagentRunId",
+    }
 }
-
-json_struct!(Interrupt {
-    id: "id",
-    reason: "reason",
-    message: "message",
-    tool_call_id: "toolCallId",
-    response_schema: "responseSchema",
-    expires_at: "expiresAt",
-    metadata: "metadata",
-    subagent_run_id: "subagentRunId",
-});
 
 /// How an interrupt was answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -58,60 +48,44 @@ json_strings!(ResumeStatus {
     "cancelled" => Cancelled,
 });
 
-/// The answer to one interrupt, sent with the next run.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub struct ResumeEntry {
-    pub interrupt_id: String,
-    pub status: ResumeStatus,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-    pub payload: Option<Value>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub metadata: Option<Metadata>,
+wire_struct! {
+    /// The answer to one interrupt, sent with the next run.
+    #[derive(Debug, Clone, PartialEq, Serialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    pub struct ResumeEntry {
+        pub interrupt_id: String = "interruptId",
+        pub status: ResumeStatus = "status",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+        pub payload: Option<Value> = "payload" with strict::non_null,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub metadata: Option<Metadata> = "metadata",
+    }
 }
 
-json_struct!(ResumeEntry {
-    interrupt_id: "interruptId",
-    status: "status",
-    payload: "payload" with strict::non_null,
-    metadata: "metadata",
-});
-
-/// Tokens one model call used.
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub struct TokenUsage {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub provider: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub model: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub input_tokens: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub output_tokens: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub total_tokens: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reasoning_tokens: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cached_input_tokens: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cache_write_input_tokens: Option<i64>,
+wire_struct! {
+    /// Tokens one model call used.
+    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    pub struct TokenUsage {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub provider: Option<String> = "provider",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub model: Option<String> = "model",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub input_tokens: Option<i64> = "inputTokens" with strict::count,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub output_tokens: Option<i64> = "outputTokens" with strict::count,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub total_tokens: Option<i64> = "totalTokens" with strict::count,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub reasoning_tokens: Option<i64> = "reasoningTokens" with strict::count,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub cached_input_tokens: Option<i64> = "cachedInputTokens" with strict::count,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub cache_write_input_tokens: Option<i64> = "cacheWriteInputTokens" with strict::count,
+    }
 }
-
-json_struct!(TokenUsage {
-    provider: "provider",
-    model: "model",
-    input_tokens: "inputTokens" with strict::count,
-    output_tokens: "outputTokens" with strict::count,
-    total_tokens: "totalTokens" with strict::count,
-    reasoning_tokens: "reasoningTokens" with strict::count,
-    cached_input_tokens: "cachedInputTokens" with strict::count,
-    cache_write_input_tokens: "cacheWriteInputTokens" with strict::count,
-});
 
 /// How a run ended (RUN_FINISHED.outcome). Absent means success.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -220,42 +194,30 @@ impl ToJson for SubagentOutcome {
 /// The `type` names of [`SubagentOutcome`].
 pub const SUBAGENT_OUTCOMES: &[&str] = &["success", "suspended"];
 
-/// The body a client POSTs to start a run.
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub struct RunAgentInput {
-    pub thread_id: String,
-    pub run_id: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub protocol_version: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub parent_run_id: Option<String>,
-    /// Any JSON value; `null` reads as absent.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-    pub state: Option<Value>,
-    pub messages: Vec<Message>,
-    /// Required here; a RUN_STARTED input that leaves it out is read as `[]`
-    /// (see `decode`), as the schema's default has it.
-    pub tools: Vec<Tool>,
-    pub context: Vec<Context>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-    pub forwarded_props: Option<Value>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub resume: Option<Vec<ResumeEntry>>,
+wire_struct! {
+    /// The body a client POSTs to start a run.
+    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    pub struct RunAgentInput {
+        pub thread_id: String = "threadId",
+        pub run_id: String = "runId",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub protocol_version: Option<String> = "protocolVersion",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub parent_run_id: Option<String> = "parentRunId",
+        /// Any JSON value; `null` reads as absent.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+        pub state: Option<Value> = "state" with strict::nullable,
+        pub messages: Vec<Message> = "messages",
+        /// Required here; a RUN_STARTED input that leaves it out is read as `[]`
+        /// (see `decode`), as the schema's default has it.
+        pub tools: Vec<Tool> = "tools",
+        pub context: Vec<Context> = "context",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+        pub forwarded_props: Option<Value> = "forwardedProps" with strict::non_null,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub resume: Option<Vec<ResumeEntry>> = "resume",
+    }
 }
-
-json_struct!(RunAgentInput {
-    thread_id: "threadId",
-    run_id: "runId",
-    protocol_version: "protocolVersion",
-    parent_run_id: "parentRunId",
-    state: "state" with strict::nullable,
-    messages: "messages",
-    tools: "tools",
-    context: "context",
-    forwarded_props: "forwardedProps" with strict::non_null,
-    resume: "resume",
-});
