@@ -24,7 +24,7 @@ pub enum Edit {
     Remove { path: Vec<Slot> },
 }
 
-/// [`apply_patch`], also appending to `edits` what each op changed. On
+/// [`apply_patch`](super::apply_patch), also appending to `edits` what each op changed. On
 /// failure `doc` is as it was and `edits` gains nothing.
 pub fn apply_patch_edits(
     doc: &mut Value,

@@ -5,9 +5,9 @@
 //! binary. Every value reaches the protocol types as a `serde_json::Value`
 //! anyway (events, and what JavaScript hands us), so the types read
 //! themselves from a `Value` through this one small trait. A struct is
-//! declared with [`wire_struct!`], each field with its wire name
+//! declared with `wire_struct!`, each field with its wire name
 //! (`pub tool_calls: Option<Vec<ToolCall>> = "toolCalls"`): that one name is
-//! serde's (so tsify's TypeScript), and [`json_struct!`]'s for reading and
+//! serde's (so tsify's TypeScript), and `json_struct!`'s for reading and
 //! for writing back out (`core::json::ToJson`). The members of tagged
 //! unions with inline fields (content sources, run outcomes) still name
 //! their fields in their hand-written readers.
