@@ -24,9 +24,10 @@ pub enum Mark {
     /// Only text was appended to `content`, which had this many bytes: a
     /// view can extend its copy instead of converting the whole message.
     Appended(usize),
-    /// Only the arguments of the tool call at this index grew, from this
-    /// many bytes.
-    ArgsAppended(usize, usize),
+    /// Only tool calls' arguments grew: which ones, and from how many
+    /// bytes, are in [`Changes::args`]. Parallel tool calls stream into one
+    /// message, interleaved, so several grow in one batch.
+    ArgsGrew,
     /// Anything else.
     Changed,
 }
@@ -39,6 +40,9 @@ pub struct Changes {
     /// Messages were inserted in the middle, removed or replaced wholesale:
     /// positions before this change are no longer meaningful.
     pub restructured: bool,
+    /// For entries marked [`Mark::ArgsGrew`]: (position, tool call index,
+    /// its arguments' length in bytes before they grew), each call once.
+    pub args: Vec<(usize, usize, usize)>,
 }
 
 impl Changes {
@@ -162,8 +166,13 @@ impl History {
             self.changes.dirty.push((i, Mark::Changed));
         }
         e.mark = match e.mark {
-            Mark::Clean => Mark::ArgsAppended(k, before),
-            Mark::ArgsAppended(call, from) if call == k => Mark::ArgsAppended(call, from),
+            Mark::Clean | Mark::ArgsGrew => {
+                let args = &mut self.changes.args;
+                if !args.iter().any(|&(j, call, _)| j == i && call == k) {
+                    args.push((i, k, before));
+                }
+                Mark::ArgsGrew
+            }
             _ => Mark::Changed,
         };
         true
@@ -182,6 +191,7 @@ impl History {
                 e.mark = Mark::Clean;
             }
             changes.dirty.clear();
+            changes.args.clear();
         } else {
             for (i, mark) in &mut changes.dirty {
                 if let Some(e) = self.entries.get_mut(*i) {
@@ -394,7 +404,7 @@ impl History {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::types::{AssistantMessage, UserMessage};
+    use crate::core::types::{AssistantMessage, ToolCall, UserMessage};
 
     fn user(id: &str) -> Message {
         Message::User(UserMessage {
@@ -496,6 +506,37 @@ mod tests {
     }
 
     #[test]
+    fn parallel_tool_calls_growing_in_one_message_stay_argument_growth() {
+        let call = |id: &str| ToolCall {
+            id: id.into(),
+            ..Default::default()
+        };
+        let assistant = Message::Assistant(AssistantMessage {
+            id: "a".into(),
+            tool_calls: Some(vec![call("t0"), call("t1"), call("t2")]),
+            ..Default::default()
+        });
+        let mut h = History::new(vec![user("u"), assistant]);
+        for (id, delta) in [("t0", "{\"a\""), ("t2", "[1"), ("t0", ":1}"), ("t2", "]")] {
+            assert!(h.append_args(1, id, delta));
+        }
+        assert_eq!(
+            h.take_changes(),
+            Changes {
+                dirty: vec![(1, Mark::ArgsGrew)],
+                restructured: false,
+                args: vec![(1, 0, 0), (1, 2, 0)],
+            },
+            "each call once, from where it was"
+        );
+        h.append_args(1, "t2", ",2");
+        assert_eq!(h.take_changes().args, vec![(1, 2, 3)]);
+        h.append_args(1, "t1", "x");
+        h.get_mut(1).unwrap();
+        assert_eq!(h.take_changes().dirty, vec![(1, Mark::Changed)]);
+    }
+
+    #[test]
     fn changes_say_what_moved() {
         let mut h = History::new(vec![user("a"), user("b")]);
         assert!(h.take_changes().is_empty());
@@ -506,7 +547,8 @@ mod tests {
             h.take_changes(),
             Changes {
                 dirty: vec![(1, Mark::Appended(0)), (2, Mark::Changed)],
-                restructured: false
+                restructured: false,
+                args: vec![],
             }
         );
         h.append_text(1, "z");

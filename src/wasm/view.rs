@@ -58,12 +58,12 @@ impl MessagesView {
                 (Mark::Appended(from), Some((_, prev))) => {
                     e.message.text().get(from..).map(|s| with_appended(prev, s))
                 }
-                (Mark::ArgsAppended(k, from), Some((_, prev))) => e
-                    .message
-                    .tool_calls()
-                    .and_then(|calls| calls.get(k))
-                    .and_then(|tc| tc.function.arguments.get(from..))
-                    .map(|s| with_args_appended(prev, k, s)),
+                (Mark::ArgsGrew, Some((_, prev))) => args_grown(
+                    prev,
+                    e.message.tool_calls().map(Vec::as_slice),
+                    &changes.args,
+                    i,
+                ),
                 _ => None,
             };
             if let Some(obj) = extended {
@@ -199,6 +199,24 @@ impl MessagesView {
             .map(|a| a.get(i as u32))
             .unwrap_or(JsValue::UNDEFINED)
     }
+}
+
+/// The message object `prev` with the arguments that grew since extended
+/// (each call's new text only); `None` where a call is not where the
+/// changes say, and the message is converted whole.
+fn args_grown(
+    prev: &JsValue,
+    calls: Option<&[crate::core::types::ToolCall]>,
+    grown: &[(usize, usize, usize)],
+    i: usize,
+) -> Option<JsValue> {
+    let calls = calls?;
+    let mut obj = prev.clone();
+    for &(_, k, from) in grown.iter().filter(|&&(j, _, _)| j == i) {
+        let added = calls.get(k)?.function.arguments.get(from..)?;
+        obj = with_args_appended(&obj, k, added);
+    }
+    Some(obj)
 }
 
 fn place(array: &Array, i: usize, obj: &JsValue) {

@@ -123,6 +123,32 @@ test("an event callback's event is the event as sent, key for key and in order",
   assert.deepEqual(got, sent.map((e) => JSON.stringify(e)));
 });
 
+test("parallel tool calls streaming into one message: each update holds every call's arguments so far", async () => {
+  const start = (id) => ({ type: "TOOL_CALL_START", toolCallId: id, toolCallName: "t", parentMessageId: "a" });
+  const args = (id, delta) => ({ type: "TOOL_CALL_ARGS", toolCallId: id, delta });
+  const chunks = [
+    [started(), start("t0"), start("t1"), start("t2")],
+    [args("t0", '{"q":'), args("t2", "[1"), args("t0", '"é'), args("t2", ",2")],
+    [args("t1", "{}"), args("t0", '"}'), args("t2", "]")],
+    [{ type: "TOOL_CALL_END", toolCallId: "t0" }, { type: "TOOL_CALL_END", toolCallId: "t1" }, { type: "TOOL_CALL_END", toolCallId: "t2" }, finished()],
+  ].map((events) => events.map(sse).join(""));
+  const { fetch } = scriptedFetch(chunks);
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const seen = [];
+  agent.subscribe({ onMessagesChanged: ({ messages }) => seen.push(messages.at(-1).toolCalls.map((tc) => tc.function.arguments)) });
+  await agent.runAgent();
+  assert.deepEqual(seen, [
+    ["", "", ""],
+    ['{"q":"é', "", "[1,2"],
+    ['{"q":"é"}', "{}", "[1,2]"],
+  ]);
+  assert.deepEqual(agent.messages.at(-1).toolCalls.map((tc) => [tc.id, tc.type, tc.function]), [
+    ["t0", "function", { name: "t", arguments: '{"q":"é"}' }],
+    ["t1", "function", { name: "t", arguments: "{}" }],
+    ["t2", "function", { name: "t", arguments: "[1,2]" }],
+  ]);
+});
+
 test("subscriber callbacks carry the reference's parameters", async () => {
   const events = [
     started(),
