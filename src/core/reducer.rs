@@ -1,7 +1,7 @@
 //! The reducer: the effect of each verified event on messages, state and
 //! pending interrupts, exactly as the reference client applies it.
 
-use foldhash::{HashMapExt, HashSet, HashSetExt};
+use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
@@ -536,7 +536,7 @@ impl Reducer {
             _ => false,
         };
         // The last snapshot message with an id wins, as a JS Map's `set` does.
-        let mut by_id = foldhash::HashMap::with_capacity(e.messages.len());
+        let mut by_id = HashMap::with_capacity(e.messages.len());
         for (i, m) in e.messages.iter().enumerate() {
             by_id.insert(m.id(), i);
         }

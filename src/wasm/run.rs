@@ -1,7 +1,7 @@
 //! One run, as the reference runs it: interrupts checked, onRunInitialized,
 //! the request, the stream applied, onRunFailed, onRunFinalized, the result.
 
-use foldhash::{HashMap, HashMapExt};
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use js_sys::{Array, Object};

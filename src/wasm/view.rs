@@ -2,9 +2,9 @@
 //! while the message is unchanged, so `React.memo` and
 //! `useSyncExternalStore` re-render only what changed.
 
-use foldhash::{HashMap, HashMapExt};
 use std::borrow::Cow;
 use std::cell::Cell;
+use std::collections::HashMap;
 
 use js_sys::Array;
 use wasm_bindgen::{JsCast, JsValue};
