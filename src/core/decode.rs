@@ -13,7 +13,7 @@ use thiserror::Error;
 use super::fast_delta::fast_delta;
 use super::ids;
 use super::json::{parse, to_json};
-use super::lazy_snapshot::lazy_snapshot;
+use super::large_events::large_snapshot;
 use super::types::content::{PART_TYPES, SOURCE_TYPES};
 use super::types::patch::PATCH_OPS;
 use super::types::run::{RUN_OUTCOMES, SUBAGENT_OUTCOMES};
@@ -55,7 +55,7 @@ impl Decoder {
         if let Some(event) = fast_delta(data) {
             return Ok(Some(event));
         }
-        if let Some(decoded) = lazy_snapshot(self, data, warnings) {
+        if let Some(decoded) = large_snapshot(self, data, warnings) {
             return decoded;
         }
         let value = parse(data).map_err(|e| DecodeError::Json {

@@ -4,14 +4,13 @@
 //! anything else (another field, a repeated key, another type, a malformed
 //! value) answers `None` and goes the general way, which validates it.
 
-use std::borrow::Cow;
-
+use super::json::Scanner;
 use super::types::{
     Event, ReasoningMessageContentEvent, TextMessageContentEvent, ToolCallArgsEvent,
 };
 
 pub fn fast_delta(data: &str) -> Option<Event> {
-    let mut s = Scanner { text: data, at: 0 };
+    let mut s = Scanner::new(data);
     let (mut ty, mut message_id, mut tool_call_id, mut delta) = (None, None, None, None);
     s.skip_ws();
     s.eat(b'{')?;
@@ -39,8 +38,7 @@ pub fn fast_delta(data: &str) -> Option<Event> {
             _ => return None,
         }
     }
-    s.skip_ws();
-    if s.at != data.len() {
+    if !s.at_end() {
         return None;
     }
     let delta = delta?.into_owned();
@@ -65,64 +63,6 @@ pub fn fast_delta(data: &str) -> Option<Event> {
             ..Default::default()
         })),
         _ => None,
-    }
-}
-
-struct Scanner<'a> {
-    text: &'a str,
-    at: usize,
-}
-
-// Small and called per byte or per token: inlined, since the WebAssembly
-// build optimizes for size and would otherwise call each one.
-impl<'a> Scanner<'a> {
-    #[inline(always)]
-    fn next(&mut self) -> Option<u8> {
-        let b = *self.text.as_bytes().get(self.at)?;
-        self.at += 1;
-        Some(b)
-    }
-
-    #[inline(always)]
-    fn eat(&mut self, want: u8) -> Option<()> {
-        (self.next()? == want).then_some(())
-    }
-
-    #[inline(always)]
-    fn skip_ws(&mut self) {
-        let b = self.text.as_bytes();
-        while matches!(b.get(self.at), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-            self.at += 1;
-        }
-    }
-
-    /// A JSON string. Without escapes it is borrowed; with them, serde_json
-    /// decodes it (surrogate pairs and all), so the two paths cannot differ.
-    fn string(&mut self) -> Option<Cow<'a, str>> {
-        let start = self.at;
-        self.eat(b'"')?;
-        let bytes = self.text.as_bytes();
-        // The plain case in one pass: up to the closing quote, with neither
-        // an escape nor a raw control character (invalid JSON, which the
-        // general path reports) on the way.
-        let stop = crate::core::json::plain_run_end(bytes, self.at);
-        if *bytes.get(stop)? == b'"' {
-            self.at = stop + 1;
-            // Both ends sit on ASCII quotes, so they are character boundaries.
-            return self.text.get(start + 1..stop).map(Cow::Borrowed);
-        }
-        self.at = stop;
-        loop {
-            match self.next()? {
-                b'"' => break,
-                b'\\' => {
-                    self.next()?;
-                }
-                0..=0x1f => return None,
-                _ => {}
-            }
-        }
-        crate::core::json::parse_string(self.text.get(start..self.at)?).map(Cow::Owned)
     }
 }
 

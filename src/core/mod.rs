@@ -9,7 +9,7 @@ pub mod history;
 pub mod ids;
 pub mod json;
 pub mod json_patch;
-mod lazy_snapshot;
+mod large_events;
 pub mod partial_json;
 pub mod proto;
 pub mod reducer;

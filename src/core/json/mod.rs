@@ -4,10 +4,12 @@
 mod lazy;
 mod number;
 mod parse;
+mod scan;
 mod write;
 
 pub use lazy::LazyJson;
 pub use number::parse_f64;
 pub(crate) use parse::plain_run_end;
 pub use parse::{members, parse, parse_string, validate, ParseError, MAX_DEPTH};
+pub(crate) use scan::Scanner;
 pub use write::{to_json, write_items, write_str, JsonFields, Object, ToJson};

@@ -1,0 +1,108 @@
+//! Reading the plainest JSON straight from the text: strings, and objects
+//! whose members are all strings. The hot events (a reply's deltas, a
+//! snapshot of plain messages) are mostly that, and reading them this way
+//! skips building a `Value` (with a hashed map per object) only to take it
+//! apart again. Anything else answers `None`, and the caller goes the
+//! general way, which validates and reports.
+
+use std::borrow::Cow;
+
+pub struct Scanner<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+// Small and called per byte or per token: inlined, since the WebAssembly
+// build optimizes for size and would otherwise call each one.
+impl<'a> Scanner<'a> {
+    pub fn new(text: &'a str) -> Self {
+        Scanner { text, at: 0 }
+    }
+
+    /// Whether only whitespace is left.
+    pub fn at_end(&mut self) -> bool {
+        self.skip_ws();
+        self.at == self.text.len()
+    }
+
+    /// An object whose members are all strings, `{` to `}`, as its pairs in
+    /// order; `None` at anything else (another kind of value, malformed
+    /// text), leaving the caller to go the general way.
+    pub fn flat_object(&mut self) -> Option<Vec<(Cow<'a, str>, Cow<'a, str>)>> {
+        self.skip_ws();
+        self.eat(b'{')?;
+        let mut pairs = Vec::new();
+        self.skip_ws();
+        if self.peek() == Some(b'}') {
+            self.at += 1;
+            return Some(pairs);
+        }
+        loop {
+            self.skip_ws();
+            let key = self.string()?;
+            self.skip_ws();
+            self.eat(b':')?;
+            self.skip_ws();
+            pairs.push((key, self.string()?));
+            self.skip_ws();
+            match self.next()? {
+                b',' => continue,
+                b'}' => return Some(pairs),
+                _ => return None,
+            }
+        }
+    }
+
+    #[inline(always)]
+    pub fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.at).copied()
+    }
+    #[inline(always)]
+    pub fn next(&mut self) -> Option<u8> {
+        let b = *self.text.as_bytes().get(self.at)?;
+        self.at += 1;
+        Some(b)
+    }
+
+    #[inline(always)]
+    pub fn eat(&mut self, want: u8) -> Option<()> {
+        (self.next()? == want).then_some(())
+    }
+
+    #[inline(always)]
+    pub fn skip_ws(&mut self) {
+        let b = self.text.as_bytes();
+        while matches!(b.get(self.at), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.at += 1;
+        }
+    }
+
+    /// A JSON string. Without escapes it is borrowed; with them, the general
+    /// parser decodes it (surrogate pairs and all), so the two cannot differ.
+    pub fn string(&mut self) -> Option<Cow<'a, str>> {
+        let start = self.at;
+        self.eat(b'"')?;
+        let bytes = self.text.as_bytes();
+        // The plain case in one pass: up to the closing quote, with neither
+        // an escape nor a raw control character (invalid JSON, which the
+        // general path reports) on the way.
+        let stop = super::plain_run_end(bytes, self.at);
+        if *bytes.get(stop)? == b'"' {
+            self.at = stop + 1;
+            // Both ends sit on ASCII quotes, so they are character boundaries.
+            return self.text.get(start + 1..stop).map(Cow::Borrowed);
+        }
+        self.at = stop;
+        loop {
+            match self.next()? {
+                b'"' => break,
+                b'\\' => {
+                    self.next()?;
+                }
+                0..=0x1f => return None,
+                _ => {}
+            }
+        }
+        super::parse_string(self.text.get(start..self.at)?).map(Cow::Owned)
+    }
+}

@@ -1,0 +1,408 @@
+//! Large snapshots read without building their bulk as a `Value`.
+//!
+//! * A STATE_SNAPSHOT's snapshot is checked and kept as its JSON text
+//!   ([`LazyJson`]), which JavaScript parses itself and Rust only when it
+//!   needs the value. Building and rewriting it was three quarters of taking
+//!   in a 5 MB snapshot.
+//! * A MESSAGES_SNAPSHOT whose messages are plain (every member a string: a
+//!   text history) has them read straight from the text into messages,
+//!   without a hashed map per message first.
+//!
+//! The rest of such an event goes the general way, with a placeholder in
+//! the large member's place that nothing reads; anything unusual (a
+//! repeated key, a message that is not plain, text that is not JSON, whose
+//! error the general way then reports) sends the whole event the general
+//! way. Only events of at least [`AT_LEAST`] bytes are looked at.
+
+use std::borrow::Cow;
+
+use serde_json::{Map, Value};
+
+use super::decode::{DecodeError, Decoder, Warnings};
+use super::json::{members, parse, LazyJson, Scanner};
+use super::types::message::*;
+use super::types::{Content, Event, Message};
+
+/// Smaller events are quick the general way.
+const AT_LEAST: usize = 4096;
+
+type Decoded = Result<Option<Event>, DecodeError>;
+
+/// The event, if `data` is a large snapshot this module reads; `None` sends
+/// it the general way.
+pub fn large_snapshot(
+    decoder: &mut Decoder,
+    data: &str,
+    warnings: &mut Warnings,
+) -> Option<Decoded> {
+    if data.len() < AT_LEAST {
+        return None;
+    }
+    // Both put their type first in practice; bytes, not a `str` slice, since
+    // byte 256 may fall inside a character.
+    let head = &data.as_bytes()[..256];
+    let has = |tag: &[u8]| head.windows(tag.len()).any(|w| w == tag);
+    if has(b"\"STATE_SNAPSHOT\"") {
+        let (obj, text) = split(data, "STATE_SNAPSHOT", "snapshot", Value::Null)?;
+        let snapshot = LazyJson::checked(text);
+        return Some(finish(decoder, obj, warnings, |e| {
+            if let Event::StateSnapshot(e) = e {
+                e.snapshot = snapshot;
+            }
+        }));
+    }
+    if has(b"\"MESSAGES_SNAPSHOT\"") {
+        let (obj, text) = split(
+            data,
+            "MESSAGES_SNAPSHOT",
+            "messages",
+            Value::Array(Vec::new()),
+        )?;
+        let messages = plain_messages(text)?;
+        return Some(finish(decoder, obj, warnings, |e| {
+            if let Event::MessagesSnapshot(e) = e {
+                e.messages = messages;
+            }
+        }));
+    }
+    None
+}
+
+/// `data`'s members as an object with `placeholder` for member `key`, and
+/// that member's text; `None` unless `data` is one valid object of type
+/// `ty` with no key repeated.
+fn split<'a>(
+    data: &'a str,
+    ty: &str,
+    key: &str,
+    placeholder: Value,
+) -> Option<(Map<String, Value>, &'a str)> {
+    let mut obj = Map::new();
+    let mut taken = None;
+    let mut placeholder = Some(placeholder);
+    for (k, text) in members(data)? {
+        let v = if k == key {
+            taken = Some(text);
+            placeholder.take()?
+        } else {
+            parse(text).ok()?
+        };
+        if obj.insert(k, v).is_some() {
+            return None;
+        }
+    }
+    (obj.get("type").and_then(Value::as_str) == Some(ty)).then_some((obj, taken?))
+}
+
+/// The rest of the event the general way, then the large member put back.
+fn finish(
+    decoder: &mut Decoder,
+    obj: Map<String, Value>,
+    warnings: &mut Warnings,
+    put: impl FnOnce(&mut Event),
+) -> Decoded {
+    decoder
+        .decode_value(Value::Object(obj), warnings)
+        .map(|decoded| {
+            decoded.map(|mut event| {
+                put(&mut event);
+                event
+            })
+        })
+}
+
+/// An array of plain messages; `None` at the first that is not.
+fn plain_messages(text: &str) -> Option<Vec<Message>> {
+    let mut s = Scanner::new(text);
+    s.skip_ws();
+    s.eat(b'[')?;
+    let mut out = Vec::new();
+    s.skip_ws();
+    if s.peek() == Some(b']') {
+        s.next();
+        return s.at_end().then_some(out);
+    }
+    loop {
+        out.push(plain_message(s.flat_object()?)?);
+        s.skip_ws();
+        match s.next()? {
+            b',' => continue,
+            b']' => break,
+            _ => return None,
+        }
+    }
+    s.at_end().then_some(out)
+}
+
+/// The string members a message of any role but `activity` may have.
+#[derive(Default)]
+struct Plain {
+    id: Option<String>,
+    role: Option<String>,
+    content: Option<String>,
+    name: Option<String>,
+    encrypted_value: Option<String>,
+    subagent_run_id: Option<String>,
+    tool_call_id: Option<String>,
+    error: Option<String>,
+}
+
+/// The message its members describe, as the general reader would make it:
+/// members its role does not have are dropped, as the schema strips them.
+/// `None` for a repeated member, a missing required one, or a role whose
+/// messages are not plain (`activity`) or that is unknown.
+fn plain_message(pairs: Vec<(Cow<'_, str>, Cow<'_, str>)>) -> Option<Message> {
+    let mut p = Plain::default();
+    for (k, v) in pairs {
+        let slot = match k.as_ref() {
+            "id" => &mut p.id,
+            "role" => &mut p.role,
+            "content" => &mut p.content,
+            "name" => &mut p.name,
+            "encryptedValue" => &mut p.encrypted_value,
+            "subagentRunId" => &mut p.subagent_run_id,
+            "toolCallId" => &mut p.tool_call_id,
+            "error" => &mut p.error,
+            _ => continue,
+        };
+        if slot.replace(v.into_owned()).is_some() {
+            return None;
+        }
+    }
+    let id = p.id?;
+    let (name, encrypted_value, subagent_run_id) = (p.name, p.encrypted_value, p.subagent_run_id);
+    Some(match p.role?.as_str() {
+        "user" => Message::User(UserMessage {
+            id,
+            content: Content::Text(p.content?),
+            name,
+            encrypted_value,
+            subagent_run_id,
+            ..Default::default()
+        }),
+        "assistant" => Message::Assistant(AssistantMessage {
+            id,
+            content: p.content,
+            name,
+            encrypted_value,
+            subagent_run_id,
+            ..Default::default()
+        }),
+        "system" => Message::System(SystemMessage {
+            id,
+            content: p.content?,
+            name,
+            encrypted_value,
+            subagent_run_id,
+            ..Default::default()
+        }),
+        "developer" => Message::Developer(DeveloperMessage {
+            id,
+            content: p.content?,
+            name,
+            encrypted_value,
+            subagent_run_id,
+            ..Default::default()
+        }),
+        "tool" => Message::Tool(ToolMessage {
+            id,
+            content: Content::Text(p.content?),
+            tool_call_id: p.tool_call_id?,
+            error: p.error,
+            encrypted_value,
+            subagent_run_id,
+            ..Default::default()
+        }),
+        "reasoning" => Message::Reasoning(ReasoningMessage {
+            id,
+            content: p.content?,
+            encrypted_value,
+            subagent_run_id,
+            ..Default::default()
+        }),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// Through `decode_str` (this path where it applies) and through the
+    /// general path, with the warnings each gave.
+    fn both(data: &str) -> [(Result<Option<Event>, DecodeError>, Warnings); 2] {
+        let run = |general: bool| {
+            let mut w = Vec::new();
+            let mut d = Decoder::new();
+            let r = if general {
+                match parse(data) {
+                    Ok(v) => d.decode_value(v, &mut w),
+                    Err(e) => Err(DecodeError::Json {
+                        reason: e.to_string(),
+                    }),
+                }
+            } else {
+                d.decode_str(data, &mut w)
+            };
+            (r, w)
+        };
+        [run(false), run(true)]
+    }
+
+    fn big() -> Value {
+        let items: Vec<Value> = (0..200)
+            .map(|i| json!({"id": i, "name": format!("é record {i}"), "tags": ["a", "b"], "x": 1.5e-3}))
+            .collect();
+        json!({"items": items, "nested": {"deep": [null, true, false, -0.0, 12345678901234567890u64]}})
+    }
+
+    #[test]
+    fn reads_as_the_general_way_does_and_keeps_the_text() {
+        let snap = serde_json::to_string(&big()).unwrap();
+        for data in [
+            format!(r#"{{"type":"STATE_SNAPSHOT","snapshot":{snap}}}"#),
+            format!(r#"{{ "type": "STATE_SNAPSHOT", "snapshot": {snap} , "timestamp": 5}}"#),
+            format!(
+                r#" {{"type":"STATE_SNAPSHOT","rawEvent":null,"snapshot":{snap},"subagentRunId":"s"}} "#
+            ),
+        ] {
+            let [(lazy, lw), (general, gw)] = both(&data);
+            assert_eq!(lazy, general, "{}", &data[..60]);
+            assert_eq!(lw, gw);
+            let Ok(Some(Event::StateSnapshot(e))) = lazy else {
+                panic!("not a snapshot")
+            };
+            assert_eq!(e.snapshot.text(), Some(snap.as_str()), "kept as text");
+            assert_eq!(*e.snapshot, big());
+        }
+    }
+
+    #[test]
+    fn errors_and_odd_shapes_are_the_general_way_s() {
+        let snap = serde_json::to_string(&big()).unwrap();
+        let cases = [
+            // Invalid JSON inside the snapshot: the general error, positions and all.
+            format!(
+                r#"{{"type":"STATE_SNAPSHOT","snapshot":{}}}"#,
+                snap.replacen("true", "tru", 1)
+            ),
+            // A schema error in another member.
+            format!(r#"{{"type":"STATE_SNAPSHOT","timestamp":"soon","snapshot":{snap}}}"#),
+            // A repeated key: the last value, as JSON.parse takes it.
+            format!(r#"{{"type":"STATE_SNAPSHOT","snapshot":1,"snapshot":{snap}}}"#),
+            // The type after the snapshot, past where it is looked for.
+            format!(r#"{{"snapshot":{snap},"type":"STATE_SNAPSHOT"}}"#),
+            // Another type that mentions the tag early.
+            format!(r#"{{"type":"CUSTOM","name":"STATE_SNAPSHOT","value":{snap}}}"#),
+            // A character across byte 256.
+            format!(
+                r#"{{"type":"STATE_SNAPSHOT","snapshot":{{"k":"{}"}},"x":{snap}}}"#,
+                "é".repeat(200)
+            ),
+        ];
+        for data in &cases {
+            let [(lazy, lw), (general, gw)] = both(data);
+            assert_eq!(lazy, general, "{}", &data[..40]);
+            assert_eq!(lw, gw);
+        }
+    }
+
+    fn message_json(i: usize) -> String {
+        let role = [
+            "user",
+            "assistant",
+            "system",
+            "developer",
+            "tool",
+            "reasoning",
+        ][i % 6];
+        let extra = match i % 5 {
+            0 => r#","name":"n\u00e9""#.to_string(),
+            1 => r#","subagentRunId":"s","encryptedValue":"e""#.to_string(),
+            2 => r#","unknown":"dropped","error":"only tools keep it""#.to_string(),
+            _ => String::new(),
+        };
+        let tool = if role == "tool" {
+            r#","toolCallId":"tc""#
+        } else {
+            ""
+        };
+        format!(
+            r#"{{"id":"m{i}","role":"{role}","content":"line {i}: \"quoted\" \\ ☃ 😀"{tool}{extra}}}"#
+        )
+    }
+
+    fn snapshot(messages: &[String]) -> String {
+        format!(
+            r#"{{"type":"MESSAGES_SNAPSHOT","messages":[{}]}}"#,
+            messages.join(" ,\n ")
+        )
+    }
+
+    #[test]
+    fn plain_messages_read_as_the_general_way_reads_them() {
+        let messages: Vec<String> = (0..120).map(message_json).collect();
+        let data = snapshot(&messages);
+        assert!(data.len() > AT_LEAST);
+        let mut w = Vec::new();
+        assert!(
+            large_snapshot(&mut Decoder::new(), &data, &mut w).is_some(),
+            "takes this path"
+        );
+        let [(fast, fw), (general, gw)] = both(&data);
+        assert_eq!(fast, general);
+        assert_eq!(fw, gw);
+        let Ok(Some(Event::MessagesSnapshot(e))) = fast else {
+            panic!("not a snapshot")
+        };
+        assert_eq!(e.messages.len(), 120);
+    }
+
+    #[test]
+    fn anything_but_plain_messages_goes_the_general_way() {
+        let plain: Vec<String> = (0..120).map(message_json).collect();
+        let with = |i: usize, m: &str| {
+            let mut ms = plain.clone();
+            ms[i] = m.to_string();
+            snapshot(&ms)
+        };
+        let cases = [
+            with(3, r#"{"id":"a","role":"assistant","toolCalls":[]}"#),
+            with(
+                4,
+                r#"{"id":"a","role":"user","content":[{"type":"text","text":"parts"}]}"#,
+            ),
+            with(
+                5,
+                r#"{"id":"a","role":"activity","activityType":"x","content":"not an object"}"#,
+            ),
+            with(6, r#"{"id":"a","role":"user"}"#),
+            with(7, r#"{"id":"a","role":"tool","content":"no call id"}"#),
+            with(8, r#"{"id":"a","role":"robot","content":"unknown role"}"#),
+            with(9, r#"{"id":"a","id":"b","role":"user","content":"twice"}"#),
+            with(
+                10,
+                r#"{"id":"a","role":"user","content":"x","metadata":{}}"#,
+            ),
+            with(11, r#"{"id":"a","role":"user","content":null}"#),
+            format!(
+                r#"{{"type":"MESSAGES_SNAPSHOT","messages":[{}],"timestamp":"soon"}}"#,
+                plain.join(",")
+            ),
+            format!(
+                r#"{{"type":"MESSAGES_SNAPSHOT","messages":[{}],"messages":[]}}"#,
+                plain.join(",")
+            ),
+        ];
+        for data in &cases {
+            let [(fast, fw), (general, gw)] = both(data);
+            assert_eq!(fast, general, "{}", &data[..80]);
+            assert_eq!(fw, gw);
+        }
+        let mut w = Vec::new();
+        for data in &cases[..3] {
+            assert!(large_snapshot(&mut Decoder::new(), data, &mut w).is_none());
+        }
+    }
+}
