@@ -66,10 +66,14 @@ impl<'a> Object<'a> {
 /// A JSON string literal, escaped as serde_json escapes it: quotes,
 /// backslashes and control characters; everything else as it is.
 pub fn write_str(s: &str, out: &mut String) {
+    out.reserve(s.len() + 2);
     out.push('"');
     let bytes = s.as_bytes();
     let mut plain = 0;
-    for (i, &b) in bytes.iter().enumerate() {
+    loop {
+        // Up to the next byte that needs escaping, eight bytes at a time.
+        let i = super::plain_run_end(bytes, plain);
+        let Some(&b) = bytes.get(i) else { break };
         let short = match b {
             b'"' => '"',
             b'\\' => '\\',
@@ -78,8 +82,7 @@ pub fn write_str(s: &str, out: &mut String) {
             b'\t' => 't',
             0x08 => 'b',
             0x0c => 'f',
-            0..=0x1f => 'u',
-            _ => continue,
+            _ => 'u',
         };
         // `i` is an ASCII byte, so both slices end on char boundaries.
         out.push_str(&s[plain..i]);
