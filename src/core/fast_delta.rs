@@ -12,15 +12,7 @@ use super::types::{
 pub fn fast_delta(data: &str) -> Option<Event> {
     let mut s = Scanner::new(data);
     let (mut ty, mut message_id, mut tool_call_id, mut delta) = (None, None, None, None);
-    s.skip_ws();
-    s.eat(b'{')?;
-    loop {
-        s.skip_ws();
-        let key = s.string()?;
-        s.skip_ws();
-        s.eat(b':')?;
-        s.skip_ws();
-        let value = s.string()?;
+    s.flat_object(|key, value| {
         let slot = match key.as_ref() {
             "type" => &mut ty,
             "messageId" => &mut message_id,
@@ -28,16 +20,8 @@ pub fn fast_delta(data: &str) -> Option<Event> {
             "delta" => &mut delta,
             _ => return None,
         };
-        if slot.replace(value).is_some() {
-            return None;
-        }
-        s.skip_ws();
-        match s.next()? {
-            b',' => continue,
-            b'}' => break,
-            _ => return None,
-        }
-    }
+        slot.replace(value).is_none().then_some(())
+    })?;
     if !s.at_end() {
         return None;
     }

@@ -14,8 +14,6 @@
 //! error the general way then reports) sends the whole event the general
 //! way. Only events of at least [`AT_LEAST`] bytes are looked at.
 
-use std::borrow::Cow;
-
 use serde_json::{Map, Value};
 
 use super::decode::{DecodeError, Decoder, Warnings};
@@ -123,7 +121,7 @@ fn plain_messages(text: &str) -> Option<Vec<Message>> {
         return s.at_end().then_some(out);
     }
     loop {
-        out.push(plain_message(s.flat_object()?)?);
+        out.push(plain_message(&mut s)?);
         s.skip_ws();
         match s.next()? {
             b',' => continue,
@@ -147,13 +145,14 @@ struct Plain {
     error: Option<String>,
 }
 
-/// The message its members describe, as the general reader would make it:
-/// members its role does not have are dropped, as the schema strips them.
-/// `None` for a repeated member, a missing required one, or a role whose
-/// messages are not plain (`activity`) or that is unknown.
-fn plain_message(pairs: Vec<(Cow<'_, str>, Cow<'_, str>)>) -> Option<Message> {
+/// The message whose members the scanner is at, as the general reader
+/// would make it: members its role does not have are dropped, as the schema
+/// strips them. `None` for a member that is not a string or is repeated, a
+/// missing required one, or a role whose messages are not plain
+/// (`activity`) or that is unknown.
+fn plain_message(s: &mut Scanner<'_>) -> Option<Message> {
     let mut p = Plain::default();
-    for (k, v) in pairs {
+    s.flat_object(|k, v| {
         let slot = match k.as_ref() {
             "id" => &mut p.id,
             "role" => &mut p.role,
@@ -163,15 +162,14 @@ fn plain_message(pairs: Vec<(Cow<'_, str>, Cow<'_, str>)>) -> Option<Message> {
             "subagentRunId" => &mut p.subagent_run_id,
             "toolCallId" => &mut p.tool_call_id,
             "error" => &mut p.error,
-            _ => continue,
+            _ => return Some(()),
         };
-        if slot.replace(v.into_owned()).is_some() {
-            return None;
-        }
-    }
+        slot.replace(v.into_owned()).is_none().then_some(())
+    })?;
     let id = p.id?;
     let (name, encrypted_value, subagent_run_id) = (p.name, p.encrypted_value, p.subagent_run_id);
-    Some(match p.role?.as_str() {
+    let role = p.role?;
+    Some(match role.as_str() {
         "user" => Message::User(UserMessage {
             id,
             content: Content::Text(p.content?),
@@ -188,22 +186,21 @@ fn plain_message(pairs: Vec<(Cow<'_, str>, Cow<'_, str>)>) -> Option<Message> {
             subagent_run_id,
             ..Default::default()
         }),
-        "system" => Message::System(SystemMessage {
-            id,
-            content: p.content?,
-            name,
-            encrypted_value,
-            subagent_run_id,
-            ..Default::default()
-        }),
-        "developer" => Message::Developer(DeveloperMessage {
-            id,
-            content: p.content?,
-            name,
-            encrypted_value,
-            subagent_run_id,
-            ..Default::default()
-        }),
+        "system" | "developer" => {
+            let m = DeveloperMessage {
+                id,
+                content: p.content?,
+                name,
+                encrypted_value,
+                subagent_run_id,
+                ..Default::default()
+            };
+            if role == "system" {
+                Message::System(m.into_role())
+            } else {
+                Message::Developer(m)
+            }
+        }
         "tool" => Message::Tool(ToolMessage {
             id,
             content: Content::Text(p.content?),

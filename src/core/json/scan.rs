@@ -25,17 +25,21 @@ impl<'a> Scanner<'a> {
         self.at == self.text.len()
     }
 
-    /// An object whose members are all strings, `{` to `}`, as its pairs in
-    /// order; `None` at anything else (another kind of value, malformed
-    /// text), leaving the caller to go the general way.
-    pub fn flat_object(&mut self) -> Option<Vec<(Cow<'a, str>, Cow<'a, str>)>> {
+    /// An object whose members are all strings, `{` to `}`, each member
+    /// handed to `member` in order (which may refuse it with `None`);
+    /// `None` at anything else (another kind of value, malformed text),
+    /// leaving the caller to go the general way.
+    #[inline(always)]
+    pub fn flat_object(
+        &mut self,
+        mut member: impl FnMut(Cow<'a, str>, Cow<'a, str>) -> Option<()>,
+    ) -> Option<()> {
         self.skip_ws();
         self.eat(b'{')?;
-        let mut pairs = Vec::new();
         self.skip_ws();
         if self.peek() == Some(b'}') {
             self.at += 1;
-            return Some(pairs);
+            return Some(());
         }
         loop {
             self.skip_ws();
@@ -43,11 +47,11 @@ impl<'a> Scanner<'a> {
             self.skip_ws();
             self.eat(b':')?;
             self.skip_ws();
-            pairs.push((key, self.string()?));
+            member(key, self.string()?)?;
             self.skip_ws();
             match self.next()? {
                 b',' => continue,
-                b'}' => return Some(pairs),
+                b'}' => return Some(()),
                 _ => return None,
             }
         }

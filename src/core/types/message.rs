@@ -25,6 +25,28 @@ macro_rules! role_tag {
 }
 pub(crate) use role_tag;
 
+/// Declares a message struct: its own members, then the ones every message
+/// but an activity ends with (an opaque `encryptedValue` sent back
+/// verbatim, `metadata`, the subagent that wrote it).
+macro_rules! message {
+    ($(#[$doc:meta])* $name:ident $(<$g:ident>)? { $($members:tt)* }) => {
+        wire_struct! {
+            $(#[$doc])*
+            #[derive(Debug, Clone, PartialEq, Default, Serialize)]
+            #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+            pub struct $name $(<$g>)? {
+                $($members)*
+                #[serde(skip_serializing_if = "Option::is_none")]
+                pub encrypted_value: Option<String> = "encryptedValue",
+                #[serde(skip_serializing_if = "Option::is_none")]
+                pub metadata: Option<Metadata> = "metadata",
+                #[serde(skip_serializing_if = "Option::is_none")]
+                pub subagent_run_id: Option<String> = "subagentRunId",
+            }
+        }
+    };
+}
+
 role_tag!(DeveloperRole = "developer");
 role_tag!(SystemRole = "system");
 role_tag!(AssistantRole = "assistant");
@@ -33,23 +55,15 @@ role_tag!(ToolRole = "tool");
 role_tag!(ActivityRole = "activity");
 role_tag!(ReasoningRole = "reasoning");
 
-wire_struct! {
+message! {
     /// Instructions: a system prompt, or a developer message. The two differ
     /// only in their role.
-    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub struct InstructionMessage<R> {
+    InstructionMessage<R> {
         pub role: R = "role",
         pub id: String = "id",
         pub content: String = "content",
         #[serde(skip_serializing_if = "Option::is_none")]
         pub name: Option<String> = "name",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub encrypted_value: Option<String> = "encryptedValue",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub metadata: Option<Metadata> = "metadata",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 }
 
@@ -76,11 +90,9 @@ pub type DeveloperMessage = InstructionMessage<DeveloperRole>;
 #[cfg_attr(target_arch = "wasm32", tsify::declare)]
 pub type SystemMessage = InstructionMessage<SystemRole>;
 
-wire_struct! {
+message! {
     /// A reply from the agent: text, tool calls, or both.
-    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub struct AssistantMessage {
+    AssistantMessage {
         pub role: AssistantRole = "role",
         pub id: String = "id",
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -89,51 +101,29 @@ wire_struct! {
         pub tool_calls: Option<Vec<ToolCall>> = "toolCalls",
         #[serde(skip_serializing_if = "Option::is_none")]
         pub name: Option<String> = "name",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub encrypted_value: Option<String> = "encryptedValue",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub metadata: Option<Metadata> = "metadata",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 }
 
-wire_struct! {
+message! {
     /// What the person typed: text, or multimodal parts.
-    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub struct UserMessage {
+    UserMessage {
         pub role: UserRole = "role",
         pub id: String = "id",
         pub content: Content = "content",
         #[serde(skip_serializing_if = "Option::is_none")]
         pub name: Option<String> = "name",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub encrypted_value: Option<String> = "encryptedValue",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub metadata: Option<Metadata> = "metadata",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 }
 
-wire_struct! {
+message! {
     /// What a tool returned, linked to its call by `toolCallId`.
-    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub struct ToolMessage {
+    ToolMessage {
         pub role: ToolRole = "role",
         pub id: String = "id",
         pub content: Content = "content",
         pub tool_call_id: String = "toolCallId",
         #[serde(skip_serializing_if = "Option::is_none")]
         pub error: Option<String> = "error",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub encrypted_value: Option<String> = "encryptedValue",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub metadata: Option<Metadata> = "metadata",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 }
 
@@ -153,21 +143,13 @@ wire_struct! {
     }
 }
 
-wire_struct! {
+message! {
     /// The agent's reasoning: a visible summary, and an opaque `encryptedValue`
     /// that is sent back verbatim on the next turn.
-    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub struct ReasoningMessage {
+    ReasoningMessage {
         pub role: ReasoningRole = "role",
         pub id: String = "id",
         pub content: String = "content",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub encrypted_value: Option<String> = "encryptedValue",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub metadata: Option<Metadata> = "metadata",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
     }
 }
 
