@@ -118,30 +118,35 @@ pub(super) fn extras(
 /// made of, in their plain form (no optional field), are object literals
 /// built in JavaScript, as cheap as the event's own `JSON.parse` would be;
 /// everything else crosses as JSON text (a text delta's object: 1.7 us by
-/// text, see `convert`).
+/// text, see `convert`). The patterns name every field, so a field added to
+/// these events cannot be dropped here unnoticed.
 fn event_object(event: &Event) -> Result<JsValue, JsValue> {
-    let plain = |sub: &Option<String>,
-                 ts: &Option<i64>,
-                 raw: &Option<serde_json::Value>,
-                 meta: &Option<Metadata>| {
-        sub.is_none() && ts.is_none() && raw.is_none() && meta.is_none()
-    };
+    let ty = || key(event.type_name());
     Ok(match event {
-        Event::TextMessageContent(e)
-            if plain(&e.subagent_run_id, &e.timestamp, &e.raw_event, &e.metadata) =>
-        {
-            js::text_delta(&key(event.type_name()), &e.message_id, &e.delta)
-        }
-        Event::ReasoningMessageContent(e)
-            if plain(&e.subagent_run_id, &e.timestamp, &e.raw_event, &e.metadata) =>
-        {
-            js::text_delta(&key(event.type_name()), &e.message_id, &e.delta)
-        }
-        Event::ToolCallArgs(e)
-            if plain(&e.subagent_run_id, &e.timestamp, &e.raw_event, &e.metadata) =>
-        {
-            js::args_delta(&key(event.type_name()), &e.tool_call_id, &e.delta)
-        }
+        Event::TextMessageContent(TextMessageContentEvent {
+            message_id,
+            delta,
+            subagent_run_id: None,
+            timestamp: None,
+            raw_event: None,
+            metadata: None,
+        })
+        | Event::ReasoningMessageContent(ReasoningMessageContentEvent {
+            message_id,
+            delta,
+            subagent_run_id: None,
+            timestamp: None,
+            raw_event: None,
+            metadata: None,
+        }) => js::text_delta(&ty(), message_id, delta),
+        Event::ToolCallArgs(ToolCallArgsEvent {
+            tool_call_id,
+            delta,
+            subagent_run_id: None,
+            timestamp: None,
+            raw_event: None,
+            metadata: None,
+        }) => js::args_delta(&ty(), tool_call_id, delta),
         _ => to_js(event)?,
     })
 }
