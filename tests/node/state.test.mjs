@@ -68,3 +68,47 @@ test("many deltas replayed at one read: each container copied once, copies never
   assert.deepEqual(s, { items: [{ v: 1 }, { v: 9 }], counters: { a: 1, b: 2 }, keep: { k: 1 }, moved: { v: 7 } });
   assert.equal(s.keep, before.keep, "untouched subtree keeps its object");
 });
+
+test("a large snapshot, kept as its text until a delta needs it: the same state, in the request too", async () => {
+  // Past the size from which the snapshot is read without being built (4 KB),
+  // with what a text round trip could change: escapes, big and small numbers, a key order.
+  const snapshot = { z: 1, items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `é "${i}" \\ ☃`, x: i / 3, big: 12345678901234567890 })), a: [null, true, -0, 1e-7] };
+  const text = `data: {"type":"STATE_SNAPSHOT","snapshot":${JSON.stringify(snapshot)}}\n\n`;
+  const { fetch, requests } = scriptedFetch([
+    started(),
+    text,
+    { type: "STATE_DELTA", delta: [{ op: "replace", path: "/items/3/name", value: "changed" }] },
+    finished(),
+  ]);
+  const agent = new AgentClient({ url: "http://x", fetch, batching: "event" });
+  const seen = [];
+  agent.subscribe({ onStateChanged: ({ state }) => seen.push(state) });
+  await agent.runAgent();
+  assert.deepEqual(seen[0], JSON.parse(JSON.stringify(snapshot)));
+  assert.deepEqual(Object.keys(seen[0]), ["z", "items", "a"], "key order as sent");
+  const patched = JSON.parse(JSON.stringify(snapshot));
+  patched.items[3].name = "changed";
+  assert.deepEqual(agent.state, patched, "the delta applied to the value built from the text");
+  assert.equal(agent.state.items[4], seen[0].items[4], "untouched parts keep their objects");
+  // The next run sends what Rust holds.
+  await agent.runAgent();
+  assert.deepEqual(requests.at(-1).body.state, patched);
+});
+
+test("a large snapshot of plain messages reads as a small one does", async () => {
+  const messages = Array.from({ length: 100 }, (_, i) => ({ id: `m${i}`, role: ["user", "assistant", "system", "developer"][i % 4], content: `line ${i} "é" \\` }));
+  messages.push({ id: "t1", role: "tool", content: "result", toolCallId: "tc" }, { id: "r1", role: "reasoning", content: "why" });
+  const run = async (batch) => {
+    const { fetch } = scriptedFetch([started(), `data: {"type":"MESSAGES_SNAPSHOT","messages":${JSON.stringify(batch)}}\n\n`, finished()]);
+    const agent = new AgentClient({ url: "http://x", fetch });
+    await agent.runAgent();
+    return agent.messages;
+  };
+  const big = await run(messages);
+  assert.ok(JSON.stringify(messages).length > 4096);
+  // Each message on its own stays below the size: the general path, to compare with.
+  const one = [];
+  for (const m of messages) one.push(...(await run([m])));
+  assert.deepEqual(big, one);
+  assert.deepEqual(big, messages);
+});
