@@ -81,6 +81,8 @@ extern "C" {
     pub fn apply_edits(root: &JsValue, edits: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = sliceArray)]
     pub fn slice_array(a: &js_sys::Array) -> js_sys::Array;
+    #[wasm_bindgen(js_name = sameElements)]
+    pub fn same_elements(a: &js_sys::Array, b: &js_sys::Array) -> bool;
 }
 
 pub use web_sys::AbortController;

@@ -7,6 +7,12 @@
 
 /** A new array with the same members. @param {Json[]} a */
 export function sliceArray(a) { return a.slice(); }
+/** Whether `a` and `b` hold the same objects in the same order. @param {Json[]} a @param {Json[]} b */
+export function sameElements(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 /** @typedef {{ op: "set" | "insert" | "remove", path: (string | number)[], value?: Json }} Edit */
 
 /** @param {Json} v */
