@@ -406,10 +406,7 @@ fn dest_add(
     let slot = match container {
         Value::Array(arr) => {
             let len = arr.len();
-            let index = match last {
-                "-" => len,
-                t => loose_index(t).ok_or_else(|| bad_index(cx, ptr, parents.len(), t))?,
-            };
+            let index = add_index(len, cx, ptr, parents, last)?;
             if index > len {
                 return Err(PatchError::OutOfBounds {
                     at: cx.at(),
@@ -438,15 +435,27 @@ fn dest_unchecked(
     let (parent, container) = walk(doc, cx, ptr, parents, Walk::Loose)?;
     let slot = match container {
         Value::Array(arr) => {
-            let index = match last {
-                "-" => arr.len(),
-                t => loose_index(t).ok_or_else(|| bad_index(cx, ptr, parents.len(), t))?,
-            };
+            let index = add_index(arr.len(), cx, ptr, parents, last)?;
             Slot::Index(index.min(arr.len()))
         }
         _ => Slot::Key(last.to_owned()),
     };
     Ok(Dest { parent, slot })
+}
+
+/// The position an add into an array of `len` names by its last token:
+/// `-` is the end; anything else must be an index (bounds are the caller's).
+fn add_index(
+    len: usize,
+    cx: &Cx,
+    ptr: &Pointer,
+    parents: &[String],
+    last: &str,
+) -> Result<usize, PatchError> {
+    match last {
+        "-" => Ok(len),
+        t => loose_index(t).ok_or_else(|| bad_index(cx, ptr, parents.len(), t)),
+    }
 }
 
 fn not_container(cx: &Cx, ptr: &Pointer, depth: usize) -> PatchError {
