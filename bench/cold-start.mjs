@@ -21,6 +21,7 @@ import { chromium } from "playwright-core";
 import { buildPages, startServer, WASM_PATH } from "./lib/cold-start-app.mjs";
 import { VARIANTS, NAME, summarize, table, shortTable, sizeTable, section } from "./lib/cold-start-report.mjs";
 import { writeSection } from "./lib/sections.mjs";
+import { parseOptions } from "./lib/options.mjs";
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(BENCH);
@@ -37,21 +38,7 @@ const HELP = `usage: node bench/cold-start.mjs [options]   (or bench/run.sh --co
   --report-only    print (and with --write, write) the last run's result again, from bench/out/cold-start.json`;
 
 function parseArgs(argv) {
-  const o = { loads: 9, unthrottled: 7, write: false, reportOnly: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const num = () => {
-      const v = Number(argv[++i]);
-      if (!Number.isInteger(v) || v < 1) throw new Error(`${a} needs a positive integer\n${HELP}`);
-      return v;
-    };
-    if (a === "--loads") o.loads = num();
-    else if (a === "--unthrottled") o.unthrottled = num();
-    else if (a === "--write") o.write = true;
-    else if (a === "--report-only") o.reportOnly = true;
-    else if (a === "--help" || a === "-h") (console.log(HELP), process.exit(0));
-    else throw new Error(`unknown option ${a}\n${HELP}`);
-  }
+  const o = parseOptions(argv, HELP, { "--loads": ["loads", "count"], "--unthrottled": ["unthrottled", "count"], "--write": ["write", "switch"], "--report-only": ["reportOnly", "switch"] }, { loads: 9, unthrottled: 7, write: false, reportOnly: false });
   if (o.write && !o.reportOnly && o.loads < 7) throw new Error("--write needs --loads 7 or more");
   return o;
 }

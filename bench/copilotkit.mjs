@@ -24,6 +24,7 @@ import { startAgentServer } from "./lib/copilotkit-server.mjs";
 import { summarize } from "./lib/cpuprofile.mjs";
 import { table, profileTable, section } from "./lib/copilotkit-report.mjs";
 import { writeSection } from "./lib/sections.mjs";
+import { parseOptions } from "./lib/options.mjs";
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(BENCH);
@@ -39,23 +40,7 @@ const HELP = `usage: node bench/copilotkit.mjs [options]   (or bench/run.sh --co
   --report-only print (and with --write, write) the last run's result again, from bench/out/copilotkit.json`;
 
 function parseArgs(argv) {
-  const o = { reps: 7, tokens: 2000, history: 1000, write: false, reportOnly: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const num = () => {
-      const v = Number(argv[++i]);
-      if (!Number.isInteger(v) || v < 1) throw new Error(`${a} needs a positive integer\n${HELP}`);
-      return v;
-    };
-    if (a === "--reps") o.reps = num();
-    else if (a === "--tokens") o.tokens = num();
-    else if (a === "--history") o.history = num();
-    else if (a === "--write") o.write = true;
-    else if (a === "--report-only") o.reportOnly = true;
-    else if (a === "--help" || a === "-h") (console.log(HELP), process.exit(0));
-    else throw new Error(`unknown option ${a}\n${HELP}`);
-  }
-  return o;
+  return parseOptions(argv, HELP, { "--reps": ["reps", "count"], "--tokens": ["tokens", "count"], "--history": ["history", "count"], "--write": ["write", "switch"], "--report-only": ["reportOnly", "switch"] }, { reps: 7, tokens: 2000, history: 1000, write: false, reportOnly: false });
 }
 
 const o = parseArgs(process.argv.slice(2));
