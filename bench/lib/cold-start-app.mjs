@@ -15,6 +15,7 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import * as esbuild from "esbuild";
+import { readRequest } from "../../tests/shared/request-body.mjs";
 
 export const WASM_PATH = "dist/agui_wasm_bg.wasm";
 export const TEXT = ["Hello", ", cold", " start."];
@@ -128,13 +129,8 @@ export async function startServer(files) {
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url, "http://x");
     if (req.method === "POST" && url.pathname === "/run") {
-      const chunks = [];
-      for await (const c of req) chunks.push(c);
-      let body = {};
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-      } catch {}
-      runs.push({ bytesIn: Buffer.concat(chunks).length });
+      const { raw, json: body = {} } = await readRequest(req);
+      runs.push({ bytesIn: raw.length });
       const text = sse(body.threadId ?? "t", body.runId ?? "r");
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "content-length": Buffer.byteLength(text) });
       return res.end(text);

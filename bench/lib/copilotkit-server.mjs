@@ -11,6 +11,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { readRequest } from "../../tests/shared/request-body.mjs";
 import { serveFile } from "../../tests/shared/static-files.mjs";
 
 
@@ -18,12 +19,7 @@ const tick = () => new Promise((r) => setTimeout(r, 1));
 
 
 async function answerRun(req, res, tokens, runs) {
-  const chunks = [];
-  for await (const c of req) chunks.push(c);
-  let body = {};
-  try {
-    body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-  } catch {}
+  const { json: body = {} } = await readRequest(req);
   const record = { historySent: body.messages?.length ?? null, ended: false, streamMs: 0 };
   runs.push(record);
   const { threadId = "t", runId = "r" } = body;

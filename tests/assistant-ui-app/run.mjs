@@ -32,6 +32,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { readRequest } from "../shared/request-body.mjs";
 import { serveFile } from "../shared/static-files.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -173,13 +174,7 @@ async function startAppServer(distDir, agentPort) {
   const holds = [];
 
   async function forward(req, res) {
-    const chunks = [];
-    for await (const c of req) chunks.push(c);
-    const raw = Buffer.concat(chunks);
-    let body = null;
-    try {
-      body = JSON.parse(raw.toString("utf8"));
-    } catch {}
+    const { raw, json: body = null } = await readRequest(req);
     const record = { headers: req.headers, body, events: [], status: 0, closedEarly: false, done: deferred() };
     requests.push(record);
     const hold = holds.shift();

@@ -48,6 +48,7 @@ import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath } from "node:url";
+import { readRequest } from "../shared/request-body.mjs";
 import { serveFile } from "../shared/static-files.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -177,86 +178,78 @@ async function startServer(distDir, upstream) {
   let nextHold = null;
 
 
-  function forward(req, res) {
-    const chunks = [];
-    req.on("data", (d) => chunks.push(d));
-    req.on("end", () => {
-      const raw = Buffer.concat(chunks);
-      let body = null;
-      try {
-        body = JSON.parse(raw.toString("utf8"));
-      } catch {}
-      const record = { path: req.url, headers: req.headers, body, status: 0, events: [], closedEarly: false, ended: false };
-      requests.push(record);
-      // A hold applies to the next run, not to a connect.
-      const hold = req.url === "/agent" && nextHold ? nextHold : null;
-      if (hold) nextHold = null;
+  async function forward(req, res) {
+    const { raw, json: body = null } = await readRequest(req);
+    const record = { path: req.url, headers: req.headers, body, status: 0, events: [], closedEarly: false, ended: false };
+    requests.push(record);
+    // A hold applies to the next run, not to a connect.
+    const hold = req.url === "/agent" && nextHold ? nextHold : null;
+    if (hold) nextHold = null;
 
-      const up = http.request(
-        `${upstream}${req.url}`,
-        { method: "POST", headers: { "content-type": req.headers["content-type"] ?? "application/json", accept: req.headers.accept ?? "*/*" } },
-        async (upRes) => {
-          record.status = upRes.statusCode;
-          res.writeHead(upRes.statusCode, { "content-type": upRes.headers["content-type"] ?? "text/plain", "cache-control": "no-cache" });
-          res.flushHeaders();
-          let buffer = "";
-          let deltas = 0;
-          let text = "";
-          upRes.setEncoding("utf8");
-          // Ends early, by design, when the page goes away mid-stream.
-          const pieces = (async function* () {
+    const up = http.request(
+      `${upstream}${req.url}`,
+      { method: "POST", headers: { "content-type": req.headers["content-type"] ?? "application/json", accept: req.headers.accept ?? "*/*" } },
+      async (upRes) => {
+        record.status = upRes.statusCode;
+        res.writeHead(upRes.statusCode, { "content-type": upRes.headers["content-type"] ?? "text/plain", "cache-control": "no-cache" });
+        res.flushHeaders();
+        let buffer = "";
+        let deltas = 0;
+        let text = "";
+        upRes.setEncoding("utf8");
+        // Ends early, by design, when the page goes away mid-stream.
+        const pieces = (async function* () {
+          try {
+            for await (const piece of upRes) yield piece;
+          } catch {}
+        })();
+        for await (const piece of pieces) {
+          buffer += piece;
+          const blocks = buffer.split("\n\n");
+          buffer = blocks.pop();
+          for (const block of blocks) {
+            if (res.destroyed) break;
+            res.write(`${block}\n\n`);
+            const data = block
+              .split("\n")
+              .filter((l) => l.startsWith("data:"))
+              .map((l) => l.slice(5).trimStart())
+              .join("\n");
+            let event = null;
             try {
-              for await (const piece of upRes) yield piece;
+              event = JSON.parse(data);
             } catch {}
-          })();
-          for await (const piece of pieces) {
-            buffer += piece;
-            const blocks = buffer.split("\n\n");
-            buffer = blocks.pop();
-            for (const block of blocks) {
-              if (res.destroyed) break;
-              res.write(`${block}\n\n`);
-              const data = block
-                .split("\n")
-                .filter((l) => l.startsWith("data:"))
-                .map((l) => l.slice(5).trimStart())
-                .join("\n");
-              let event = null;
-              try {
-                event = JSON.parse(data);
-              } catch {}
-              if (!event) continue;
-              record.events.push(event);
-              if (event.type === "TEXT_MESSAGE_CONTENT") {
-                deltas++;
-                text += event.delta;
-                if (hold && deltas === hold.afterDeltas) {
-                  hold.text = text;
-                  hold.reached.resolve(true);
-                  await Promise.race([hold.released.promise, delay(HOLD_MS)]);
-                }
+            if (!event) continue;
+            record.events.push(event);
+            if (event.type === "TEXT_MESSAGE_CONTENT") {
+              deltas++;
+              text += event.delta;
+              if (hold && deltas === hold.afterDeltas) {
+                hold.text = text;
+                hold.reached.resolve(true);
+                await Promise.race([hold.released.promise, delay(HOLD_MS)]);
               }
             }
           }
-          if (buffer && !res.destroyed) res.write(buffer);
-          record.ended = upRes.complete && !record.closedEarly;
-          res.end();
-        },
-      );
-      up.on("error", (e) => {
-        record.error = String(e);
-        if (!res.headersSent) res.writeHead(502);
-        res.end();
-      });
-      res.on("close", () => {
-        if (!res.writableFinished) {
-          record.closedEarly = true;
-          up.destroy();
-          hold?.released.resolve();
         }
-      });
-      up.end(raw);
+        if (buffer && !res.destroyed) res.write(buffer);
+        record.ended = upRes.complete && !record.closedEarly;
+        res.end();
+      },
+    );
+    up.on("error", (e) => {
+      record.error = String(e);
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
     });
+    res.on("close", () => {
+      if (!res.writableFinished) {
+        record.closedEarly = true;
+        up.destroy();
+        hold?.released.resolve();
+      }
+    });
+    up.end(raw);
   }
 
   const server = http.createServer((req, res) => {
