@@ -11,8 +11,7 @@ use std::time::Instant;
 
 use agui_wasm::core::history::History;
 use agui_wasm::core::reducer::AgentState;
-use agui_wasm::core::run::Run;
-use agui_wasm::core::stream::Limits;
+use agui_wasm::core::session::{Session, Settings, Step};
 use agui_wasm::core::types::{AssistantMessage, Content, Message, UserMessage};
 use serde_json::json;
 
@@ -66,16 +65,19 @@ fn once(prior: &[Message], body: &[u8]) -> f64 {
         state: json!({}).into(),
         pending_interrupts: Vec::new(),
     };
-    let mut run = Run::new(&agent, Limits::default());
-    let mut noop = |_: &_, _: &_, _: &_| {};
     let start = Instant::now();
+    let mut session = Session::run(&mut agent, None, 0.0, Settings::default(), true).unwrap();
+    session.run_until_input(&mut agent, 0.0, &mut ());
+    session.response(None);
     for chunk in body.chunks(16 * 1024) {
-        run.feed(&mut agent, chunk, &mut noop)
-            .expect("valid stream");
+        session.feed(chunk);
+        session.run_until_input(&mut agent, 0.0, &mut ());
         // What a binding does per chunk: learn what changed.
         std::hint::black_box(agent.messages.take_changes());
     }
-    run.finish(&mut agent, &mut noop).expect("valid stream");
+    session.finish();
+    let end = session.run_until_input(&mut agent, 0.0, &mut ());
+    assert_eq!(end, Step::Done { rejected: false }, "valid stream");
     let elapsed = start.elapsed();
     assert_eq!(agent.messages.len(), prior.len() + 1);
     elapsed.as_secs_f64() * 1e6 / (DELTAS + 4) as f64

@@ -5,7 +5,7 @@ mod support;
 
 use agui_wasm::core::error::RunError;
 use agui_wasm::core::reducer::AgentState;
-use agui_wasm::core::run::Run;
+use agui_wasm::core::session::{Session, Settings, Step};
 use agui_wasm::core::sse::SseError;
 use agui_wasm::core::stream::Limits;
 use serde_json::Value;
@@ -16,14 +16,20 @@ fn run_bytes<'a>(
     limits: Limits,
 ) -> (Option<RunError>, AgentState) {
     let mut agent = AgentState::default();
-    let mut run = Run::new(&agent, limits);
-    let mut noop = |_: &_, _: &_, _: &_| {};
+    let settings = Settings {
+        limits,
+        ..Settings::default()
+    };
+    let mut session = Session::stream(settings, 0.0);
     for c in chunks {
-        if let Err(e) = run.feed(&mut agent, c, &mut noop) {
-            return (Some(e), agent);
+        session.feed(c);
+        if let Step::Done { .. } = session.run_until_input(&mut agent, 0.0, &mut ()) {
+            return (session.error().cloned(), agent);
         }
     }
-    (run.finish(&mut agent, &mut noop).err(), agent)
+    session.finish();
+    session.run_until_input(&mut agent, 0.0, &mut ());
+    (session.error().cloned(), agent)
 }
 
 const START: &str = "data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n\

@@ -14,6 +14,7 @@ pub mod partial_json;
 pub mod proto;
 pub mod reducer;
 pub mod run;
+pub mod session;
 pub mod sse;
 pub mod stream;
 pub mod types;

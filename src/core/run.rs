@@ -10,8 +10,7 @@ use super::error::RunError;
 use super::history::History;
 use super::ids;
 use super::json::{parse_f64, to_json, write_items, Object, ToJson};
-use super::reducer::{AgentState, Applied, Finished, Reducer};
-use super::stream::{EventStream, Limits};
+use super::reducer::AgentState;
 use super::types::content::upgrade_parts;
 use super::types::*;
 
@@ -305,108 +304,6 @@ fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
     let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
     let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
     era * 146_097 + doe - 719_468
-}
-
-/// What a finished run hands back.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct RunOutput {
-    /// `RUN_FINISHED.result` of the last successful run in the stream.
-    pub result: Option<Value>,
-    /// Ids of the messages the run added, in history order.
-    pub new_message_ids: Vec<String>,
-}
-
-/// A run in progress: feeds response bytes through the pipeline and applies
-/// each verified event to the agent's state.
-#[derive(Debug)]
-pub struct Run {
-    stream: EventStream,
-    reducer: Reducer,
-    before: HashSet<String>,
-    result: Option<Value>,
-    events: Vec<Event>,
-}
-
-impl Run {
-    pub fn new(agent: &AgentState, limits: Limits) -> Self {
-        Run {
-            stream: EventStream::new(limits),
-            reducer: Reducer::new(),
-            before: agent.messages.iter().map(|m| m.id().to_owned()).collect(),
-            result: None,
-            events: Vec::new(),
-        }
-    }
-
-    pub fn stream(&self) -> &EventStream {
-        &self.stream
-    }
-
-    pub fn reducer(&self) -> &Reducer {
-        &self.reducer
-    }
-
-    /// Feeds a network chunk; `on_applied` sees each event after it is applied.
-    pub fn feed(
-        &mut self,
-        agent: &mut AgentState,
-        bytes: &[u8],
-        on_applied: &mut dyn FnMut(&Event, &Applied, &AgentState),
-    ) -> Result<(), RunError> {
-        let r = self.stream.feed(bytes, &mut self.events);
-        self.apply_pending(agent, on_applied);
-        r
-    }
-
-    /// The body ended.
-    pub fn finish(
-        &mut self,
-        agent: &mut AgentState,
-        on_applied: &mut dyn FnMut(&Event, &Applied, &AgentState),
-    ) -> Result<(), RunError> {
-        let r = self.stream.finish(&mut self.events);
-        self.apply_pending(agent, on_applied);
-        r
-    }
-
-    /// Applies one already-decoded event (another transport, a test).
-    pub fn push_event(
-        &mut self,
-        agent: &mut AgentState,
-        event: Event,
-        on_applied: &mut dyn FnMut(&Event, &Applied, &AgentState),
-    ) -> Result<(), RunError> {
-        let r = self.stream.push_event(event, &mut self.events);
-        self.apply_pending(agent, on_applied);
-        r
-    }
-
-    fn apply_pending(
-        &mut self,
-        agent: &mut AgentState,
-        on_applied: &mut dyn FnMut(&Event, &Applied, &AgentState),
-    ) {
-        for event in std::mem::take(&mut self.events) {
-            let applied = self.reducer.apply(agent, &event);
-            if let Some(Finished::Success { result, .. }) = &applied.finished {
-                self.result = result.clone();
-            }
-            on_applied(&event, &applied, agent);
-        }
-    }
-
-    /// The run's result and new messages, as `runAgent` resolves them.
-    pub fn output(&self, agent: &AgentState) -> RunOutput {
-        RunOutput {
-            result: self.result.clone(),
-            new_message_ids: agent
-                .messages
-                .iter()
-                .map(|m| m.id().to_owned())
-                .filter(|id| !self.before.contains(id))
-                .collect(),
-        }
-    }
 }
 
 #[cfg(test)]

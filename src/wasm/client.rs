@@ -25,8 +25,9 @@ use crate::core::types::*;
 
 use super::event_source::event_source;
 use super::js::{field, set};
-use super::options::{parse_batching, Batching, Options};
+use super::options::{parse_batching, Options};
 use super::run::{run, Mode};
+use crate::core::session::Batching;
 pub(crate) struct Inner {
     pub(super) agent: AgentState,
     pub(super) thread_id: String,

@@ -13,12 +13,9 @@ use super::run_error::run_error;
 use super::transport::{self, Failure};
 
 use super::client::Shared;
-use super::reading::stream_body;
-use super::run::RunCtx;
-
-pub(super) fn inner_debug(rc: &Shared) -> bool {
-    rc.borrow().debug
-}
+use super::drive::{read_body, RunCtx};
+use crate::core::session::reconnect::{Dropped, Next, Reconnect};
+use crate::core::session::{Session, Settings};
 
 /// The GET stream behind `openEventSource`.
 pub(super) async fn event_source(
@@ -29,21 +26,32 @@ pub(super) async fn event_source(
     closed: Rc<RefCell<bool>>,
     controller: Rc<RefCell<AbortController>>,
 ) -> Result<JsValue, JsValue> {
-    let (fetch, headers, limits, batching) = {
+    let (fetch, headers, settings) = {
         let inner = rc.borrow();
         let fetch = match &inner.fetch {
             Some(f) => f.clone(),
             None => js::global_fetch()?,
         };
-        (fetch, inner.headers.clone(), inner.limits, inner.batching)
+        let settings = Settings {
+            limits: inner.limits,
+            batching: inner.batching,
+            ..Settings::default()
+        };
+        (fetch, inner.headers.clone(), settings)
     };
-    let mut ctx = RunCtx::new(&rc, Vec::new(), JsValue::UNDEFINED, batching, limits, false);
-    let mut failures = 0.0;
+    let session = Session::stream(settings, js::now());
+    let mut ctx = RunCtx::new(&rc, session, Vec::new(), JsValue::UNDEFINED, false);
+    let mut policy = Reconnect::new(retry_ms, max_retries);
     loop {
         if *closed.borrow() {
             return Ok(JsValue::UNDEFINED);
         }
-        let last_id = ctx.stream.sse().last_event_id().map(str::to_owned);
+        let last_id = ctx
+            .session
+            .events()
+            .sse()
+            .last_event_id()
+            .map(str::to_owned);
         let mut extra = vec![
             ("Accept", "text/event-stream"),
             ("Cache-Control", "no-cache"),
@@ -53,33 +61,34 @@ pub(super) async fn event_source(
         }
         let signal = controller.borrow().signal();
         let init = transport::request_init("GET", &headers, &extra, None, &signal);
-        let outcome = match transport::open(&fetch, &url, &init).await {
+        let dropped = match transport::open(&fetch, &url, &init).await {
             Ok(body) => {
-                failures = 0.0;
-                ctx.stream.reconnect();
-                stream_body(&mut ctx, &body).await
+                policy.connected();
+                ctx.session.reconnected(body.content_type.as_deref());
+                if ctx.session.stream_failed() {
+                    body.cancel();
+                }
+                read_body(&mut ctx, &body).await;
+                match ctx.session.error() {
+                    Some(_) => Dropped::Refused,
+                    None => Dropped::Lost,
+                }
             }
-            Err(f) => Err(f),
-        };
-        match outcome {
             Err(Failure::Aborted(_)) if *closed.borrow() => return Ok(JsValue::UNDEFINED),
-            // A protocol violation or a refused request does not get better by retrying.
             Err(Failure::Run(e)) => return Err(run_error(&e)),
-            Ok(()) | Err(Failure::Aborted(_)) | Err(Failure::Thrown(_)) => {}
-        }
-        failures += 1.0;
-        if failures > max_retries {
-            return Err(js_error(
-                ErrorName::Stream,
-                "the event stream could not be re-established",
-            ));
-        }
-        let delay = ctx
-            .stream
-            .sse()
-            .retry()
-            .map(|r| r as f64)
-            .unwrap_or(retry_ms);
+            Err(Failure::Aborted(_) | Failure::Thrown(_)) => Dropped::Lost,
+        };
+        let server_retry = ctx.session.events().sse().retry();
+        let delay = match policy.after(dropped, server_retry) {
+            Next::RetryAfter(ms) => ms,
+            Next::Fail => return Err(ctx.error()),
+            Next::GiveUp => {
+                return Err(js_error(
+                    ErrorName::Stream,
+                    "the event stream could not be re-established",
+                ))
+            }
+        };
         let _ = JsFuture::from(js::sleep(delay)).await;
         if *closed.borrow() {
             return Ok(JsValue::UNDEFINED);

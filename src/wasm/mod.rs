@@ -8,14 +8,14 @@
 #[cfg(feature = "adapters")]
 mod adapters;
 #[cfg(feature = "client")]
-mod callback_table;
-#[cfg(feature = "client")]
 mod callbacks;
 #[cfg(feature = "client")]
 mod client;
 mod convert;
 #[cfg(feature = "client")]
 mod dispatch;
+#[cfg(feature = "client")]
+mod drive;
 mod error;
 #[cfg(feature = "client")]
 mod event_source;
@@ -31,8 +31,6 @@ mod local_change;
 mod options;
 #[cfg(feature = "client")]
 mod partial;
-#[cfg(feature = "client")]
-mod reading;
 #[cfg(feature = "client")]
 mod run;
 #[cfg(feature = "client")]

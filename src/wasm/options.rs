@@ -5,19 +5,9 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use super::error::{js_error, ErrorName};
+use crate::core::session::Batching;
 
 use super::js::field;
-
-/// When subscribers hear that messages or state changed.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) enum Batching {
-    /// Once per network chunk (the default).
-    Chunk,
-    /// After every event, as the reference does.
-    Event,
-    /// At most once per this many milliseconds, and at the end.
-    Throttle(f64),
-}
 
 #[derive(Default)]
 pub(super) struct Options {

@@ -1,91 +1,33 @@
-//! One run, as the reference runs it: interrupts checked, onRunInitialized,
-//! the request, the stream applied, onRunFailed, onRunFinalized, the result.
+//! One run, as the reference runs it: the client's side of the session
+//! (the request's body, `fetch`, the result), with the session deciding
+//! which callbacks run when.
 
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use js_sys::{Array, Object};
-use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::convert::{from_js_opt, to_js};
+use super::drive::{read_body, steps, RunCtx};
 use super::error::{js_error, ErrorName};
 use super::js::{self, AbortController};
 use super::lifecycle::ActiveRun;
-use super::partial::PartialArgs;
 use super::run_error::{from_thrown, run_error};
-use super::subscribers::{self, any_has, Subscriber, Subscribers};
+use super::subscribers::Subscriber;
 use super::transport::{self, Failure};
 use crate::core::ids;
-use crate::core::reducer::Reducer;
-use crate::core::run::{check_interrupts, run_id_of, InputFrame, RunParams};
-use crate::core::stream::{EventStream, Limits};
+use crate::core::run::{run_id_of, InputFrame, RunParams};
+use crate::core::session::{Session, Settings, Step};
 
-use super::callbacks::{apply_mutation, lazy_input, notify_changed, params};
+use super::callbacks::lazy_input;
 use super::client::{messages_of, take_js_edits, Inner, Shared};
 use super::js::{field, set};
-use super::options::Batching;
-use super::reading::{live_subscribers, stream_body};
 
 #[derive(Clone, Copy, PartialEq)]
 pub(super) enum Mode {
     Run,
     Connect,
-}
-
-/// Everything one run keeps between events.
-pub(super) struct RunCtx {
-    pub(super) rc: Shared,
-    /// The client's subscribers, then the run's own.
-    pub(super) subs: Subscribers,
-    /// The run's own subscribers, and the subscriber list revision `subs` reflects.
-    pub(super) run_sub: Vec<Rc<Subscriber>>,
-    pub(super) subs_rev: u64,
-    pub(super) input: JsValue,
-    pub(super) stream: EventStream,
-    pub(super) reducer: Reducer,
-    pub(super) result: Option<Value>,
-    /// Partial-JSON parsers of streaming tool arguments, made on demand.
-    pub(super) partial: HashMap<String, PartialArgs>,
-    pub(super) dirty: (bool, bool),
-    pub(super) batching: Batching,
-    pub(super) limits: Limits,
-    pub(super) last_flush: f64,
-    /// Whether this is the run `detachActiveRun()` names (a GET stream of
-    /// `openEventSource`, which may be open beside a run, is not).
-    pub(super) detachable: bool,
-}
-
-impl RunCtx {
-    /// A run (or a GET stream) starting now, with the client's subscribers
-    /// and `run_sub`.
-    pub(super) fn new(
-        rc: &Shared,
-        run_sub: Vec<Rc<Subscriber>>,
-        input: JsValue,
-        batching: Batching,
-        limits: Limits,
-        detachable: bool,
-    ) -> Self {
-        let (subs, subs_rev) = live_subscribers(rc, &run_sub);
-        RunCtx {
-            rc: rc.clone(),
-            subs,
-            run_sub,
-            subs_rev,
-            input,
-            stream: EventStream::new(limits),
-            reducer: Reducer::new(),
-            result: None,
-            partial: HashMap::new(),
-            dirty: (false, false),
-            batching,
-            limits,
-            last_flush: js::now(),
-            detachable,
-        }
-    }
 }
 
 pub(super) async fn run(
@@ -117,7 +59,16 @@ pub(super) async fn run(
     out
 }
 
-pub(super) async fn run_inner(
+/// What the request body is written from, again if a subscriber replaces
+/// messages or state before it is sent.
+pub(super) struct Request {
+    thread_id: String,
+    run_id: String,
+    params: RunParams,
+    pub(super) body: JsValue,
+}
+
+async fn run_inner(
     rc: &Shared,
     params_js: JsValue,
     subscriber: JsValue,
@@ -125,41 +76,45 @@ pub(super) async fn run_inner(
 ) -> Result<JsValue, JsValue> {
     take_js_edits(rc)?;
     let abort_param = field(&params_js, "abortController");
-    let run_params: RunParams = from_js_opt(params_js, "run parameters")?.unwrap_or_default();
-    let run_id = run_id_of(&run_params);
-    let thread_id;
-    let (mut body, url, fetch, headers, batching, limits) = {
+    let params: RunParams = from_js_opt(params_js, "run parameters")?.unwrap_or_default();
+    let run_id = run_id_of(&params);
+    let (session, request, url, fetch, headers) = {
         let mut inner = rc.borrow_mut();
         if inner.agent_id.is_none() {
             inner.agent_id = Some(ids::uuid());
         }
-        check_interrupts(
-            &inner.agent.pending_interrupts,
-            run_params.resume.as_deref(),
-            js::now(),
-        )
-        .map_err(|e| run_error(&e))?;
-        thread_id = inner.thread_id.clone();
-        let body = body_of(&mut inner, &thread_id, &run_id, &run_params)?;
         // Without a connect URL, connecting is what HttpAgent's is: no
         // request, onRunInitialized and onRunFinalized only.
         let url = match mode {
             Mode::Run => Some(inner.url.clone()),
             Mode::Connect => inner.connect_url.clone(),
         };
+        let settings = Settings {
+            limits: inner.limits,
+            batching: inner.batching,
+            ..Settings::default()
+        };
+        let session = Session::run(
+            &mut inner.agent,
+            params.resume.as_deref(),
+            js::now(),
+            settings,
+            url.is_some(),
+        )
+        .map_err(|e| run_error(&e))?;
+        let thread_id = inner.thread_id.clone();
+        let body = body_of(&mut inner, &thread_id, &run_id, &params)?;
         let fetch = match &inner.fetch {
             Some(f) => f.clone(),
             None => js::global_fetch()?,
         };
-        inner.agent.messages.watch_new();
-        (
+        let request = Request {
+            thread_id,
+            run_id,
+            params,
             body,
-            url,
-            fetch,
-            inner.headers.clone(),
-            inner.batching,
-            inner.limits,
-        )
+        };
+        (session, request, url, fetch, inner.headers.clone())
     };
     let controller: AbortController = if field(&abort_param, "signal").is_object() {
         abort_param.unchecked_into()
@@ -180,69 +135,74 @@ pub(super) async fn run_inner(
     } else {
         Vec::new()
     };
-    let mut input_js = lazy_input(body.clone());
-    let mut ctx = RunCtx::new(rc, run_sub, input_js.clone(), batching, limits, true);
-
-    // onRunInitialized may replace messages or state before anything is sent.
-    if any_has(&ctx.subs, "onRunInitialized") {
-        let mut dirty = (false, false);
-        subscribers::run(
-            &ctx.subs,
-            "onRunInitialized",
-            || params(rc, &input_js),
-            |m, s| apply_mutation(rc, m, s, &mut dirty),
-        )
-        .await;
-        if dirty.0 || dirty.1 {
-            body = body_of(&mut rc.borrow_mut(), &thread_id, &run_id, &run_params)?;
-            input_js = lazy_input(body.clone());
-            ctx.input = input_js.clone();
-            notify_changed(rc, &ctx.subs, dirty.0, dirty.1, &input_js).await;
-        }
-    }
+    let input = lazy_input(request.body.clone());
+    let mut ctx = RunCtx::new(rc, session, run_sub, input, true);
+    ctx.request = Some(request);
 
     let accept = if rc.borrow().accept_protobuf {
         "application/vnd.ag-ui.event+proto, text/event-stream"
     } else {
         "text/event-stream"
     };
-    let Some(url) = url else {
-        finalize(&ctx).await;
-        return result_of(&ctx);
-    };
-    let init = transport::request_init(
-        "POST",
-        &headers,
-        &[("Content-Type", "application/json"), ("Accept", accept)],
-        Some(&body),
-        &controller.signal(),
-    );
-    let outcome = match transport::open(&fetch, &url, &init).await {
-        Ok(body) => stream_body(&mut ctx, &body).await,
-        Err(f) => Err(f),
-    };
-    let failure = match outcome {
-        Ok(()) => None,
-        Err(Failure::Aborted(e)) => {
-            fail(&mut ctx, &e).await;
-            None
-        }
-        Err(Failure::Run(e)) => Some(run_error(&e)),
-        Err(Failure::Thrown(e)) => Some(from_thrown(e)),
-    };
-    if let Some(err) = failure {
-        let swallowed = fail(&mut ctx, &err).await;
-        finalize(&ctx).await;
-        return if swallowed {
-            Ok(result_of(&ctx)?)
-        } else {
-            rc.borrow_mut().agent.messages.new_since_watch();
-            js::report_run_failure(&err);
-            Err(err)
+    let mut end = steps(&mut ctx).await;
+    if end == Step::Request {
+        let body = ctx.request.as_ref().map(|r| r.body.clone());
+        let init = transport::request_init(
+            "POST",
+            &headers,
+            &[("Content-Type", "application/json"), ("Accept", accept)],
+            body.as_ref(),
+            &controller.signal(),
+        );
+        let url = url.unwrap_or_default();
+        end = match transport::open(&fetch, &url, &init).await {
+            Ok(body) => {
+                ctx.session.response(body.content_type.as_deref());
+                if ctx.session.stream_failed() {
+                    body.cancel();
+                }
+                read_body(&mut ctx, &body).await
+            }
+            Err(f) => {
+                match f {
+                    // An abort before the response is reported, and the run resolves.
+                    Failure::Aborted(e) => {
+                        ctx.error = Some(e);
+                        ctx.session.failed(None, false);
+                    }
+                    Failure::Run(e) => ctx.session.failed(Some(e), true),
+                    Failure::Thrown(e) => {
+                        ctx.error = Some(from_thrown(e));
+                        ctx.session.failed(None, true);
+                    }
+                }
+                steps(&mut ctx).await
+            }
         };
     }
-    finalize(&ctx).await;
+    if end == (Step::Done { rejected: true }) {
+        let err = ctx.error();
+        rc.borrow_mut().agent.messages.new_since_watch();
+        js::report_run_failure(&err);
+        return Err(err);
+    }
     result_of(&ctx)
+}
+
+/// A subscriber replaced messages or state before the request: the body
+/// and the `input` callbacks read are written again from them.
+pub(super) fn rewrite_input(ctx: &mut RunCtx) {
+    let Some(r) = &mut ctx.request else { return };
+    match body_of(&mut ctx.rc.borrow_mut(), &r.thread_id, &r.run_id, &r.params) {
+        Ok(body) => {
+            ctx.input = lazy_input(body.clone());
+            r.body = body;
+        }
+        Err(e) => {
+            ctx.error = Some(e);
+            ctx.session.failed(None, true);
+        }
+    }
 }
 
 /// The request body, with the history and state as they are now. Both
@@ -275,42 +235,6 @@ pub(super) fn body_of(
     Ok(js::write_body(&frame.head, &state, &messages, &frame.tail))
 }
 
-/// onRunFailed; returns whether a subscriber stopped the error's propagation.
-pub(super) async fn fail(ctx: &mut RunCtx, err: &JsValue) -> bool {
-    let rc = ctx.rc.clone();
-    let input = ctx.input.clone();
-    let mut dirty = (false, false);
-    let m = subscribers::run(
-        &ctx.subs,
-        "onRunFailed",
-        || {
-            let p = params(&rc, &input);
-            set(&p, "error", err);
-            p
-        },
-        |m, s| apply_mutation(&rc, m, s, &mut dirty),
-    )
-    .await;
-    notify_changed(&rc, &ctx.subs, dirty.0, dirty.1, &input).await;
-    m.stop
-}
-
-/// The run is over: `isRunning` is false by the time onRunFinalized runs, as
-/// in the reference, so a UI that re-reads it there sees the end.
-pub(super) async fn finalize(ctx: &RunCtx) {
-    let rc = ctx.rc.clone();
-    rc.borrow_mut().running = false;
-    let mut dirty = (false, false);
-    subscribers::run(
-        &ctx.subs,
-        "onRunFinalized",
-        || params(&rc, &ctx.input),
-        |m, s| apply_mutation(&rc, m, s, &mut dirty),
-    )
-    .await;
-    notify_changed(&rc, &ctx.subs, dirty.0, dirty.1, &ctx.input).await;
-}
-
 pub(super) fn result_of(ctx: &RunCtx) -> Result<JsValue, JsValue> {
     let array = Array::from(&messages_of(&ctx.rc)?);
     let new_messages = Array::new();
@@ -321,7 +245,7 @@ pub(super) fn result_of(ctx: &RunCtx) -> Result<JsValue, JsValue> {
     set(
         &out,
         "result",
-        &match &ctx.result {
+        &match ctx.session.result() {
             Some(v) => to_js(v)?,
             None => JsValue::UNDEFINED,
         },

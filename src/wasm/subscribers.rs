@@ -8,8 +8,11 @@ use js_sys::{Function, Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
-use super::callback_table::CALLBACKS;
 use super::js::is_thenable;
+use crate::core::session::{Listening, AGENT_SUBSCRIBER_TS, CALLBACKS};
+
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const AGENT_SUBSCRIBER: &'static str = AGENT_SUBSCRIBER_TS;
 
 pub struct Subscriber {
     pub id: u32,
@@ -50,6 +53,14 @@ pub struct Mutation {
 
 /// The subscribers of one call, in order: the client's, then the run's own.
 pub type Subscribers = Vec<Rc<Subscriber>>;
+
+/// The callbacks these subscribers define, for the session.
+pub fn listening(subs: &[Rc<Subscriber>]) -> Listening {
+    Listening::of(
+        subs.iter()
+            .flat_map(|s| s.callbacks.iter().map(|(n, _)| *n)),
+    )
+}
 
 pub fn any_has(subs: &[Rc<Subscriber>], name: &str) -> bool {
     subs.iter().any(|s| s.get(name).is_some())

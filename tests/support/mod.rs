@@ -8,8 +8,8 @@ use agui_wasm::core::error::RunError;
 use agui_wasm::core::history::History;
 use agui_wasm::core::json::{parse, to_json, ToJson};
 use agui_wasm::core::reducer::AgentState;
-use agui_wasm::core::run::{check_interrupts, prepare_input, Run, RunParams};
-use agui_wasm::core::stream::Limits;
+use agui_wasm::core::run::{prepare_input, RunParams};
+use agui_wasm::core::session::{Session, Settings, Step};
 use agui_wasm::core::types::{Interrupt, Message};
 use serde_json::{json, Value};
 
@@ -141,34 +141,56 @@ pub fn replay_cut(case: &Value, cuts: &[usize]) -> Outcome {
         new_message_ids: None,
         request: Value::Null,
     };
-    let mut run = Run::new(&agent, Limits::default());
+    let now = 1.7e12; // 2023-11: the cases' expiry instants are far from it
     let result = (|| -> Result<(), RunError> {
-        let now = 1.7e12; // 2023-11: the cases' expiry instants are far from it
-        check_interrupts(&agent.pending_interrupts, input.resume.as_deref(), now)?;
+        let settings = Settings::default();
+        let mut session = Session::run(&mut agent, input.resume.as_deref(), now, settings, true)?;
+        assert_eq!(
+            session.run_until_input(&mut agent, now, &mut ()),
+            Step::Request
+        );
         outcome.request = json_of(&input);
         let status = case["status"].as_u64().unwrap_or(200) as u16;
         let body = sse_body(case);
         if !(200..300).contains(&status) {
-            return Err(RunError::Http {
-                status,
-                body: String::from_utf8_lossy(&body).into_owned(),
-            });
+            session.failed(
+                Some(RunError::Http {
+                    status,
+                    body: String::from_utf8_lossy(&body).into_owned(),
+                }),
+                true,
+            );
+        } else {
+            session.response(None);
         }
-        let mut noop = |_: &_, _: &_, _: &_| {};
         let mut from = 0;
         for &cut in cuts.iter().chain(std::iter::once(&body.len())) {
             let cut = cut.clamp(from, body.len());
-            run.feed(&mut agent, &body[from..cut], &mut noop)?;
+            session.feed(&body[from..cut]);
             from = cut;
+            if let Step::Done { .. } = session.run_until_input(&mut agent, now, &mut ()) {
+                break;
+            }
         }
-        run.finish(&mut agent, &mut noop)
+        session.finish();
+        let Step::Done { rejected } = session.run_until_input(&mut agent, now, &mut ()) else {
+            panic!("a finished body ends the session");
+        };
+        if let Some(e) = session.error().filter(|_| rejected) {
+            return Err(e.clone());
+        }
+        outcome.result = session.result().cloned();
+        let ids: Vec<&str> = agent
+            .messages
+            .new_since_watch()
+            .into_iter()
+            .filter_map(|i| agent.messages.get(i).map(|m| m.id()))
+            .collect();
+        outcome.new_message_ids = Some(json!(ids));
+        Ok(())
     })();
     if let Err(e) = result {
         outcome.error = Some(e.to_string());
-    } else {
-        let out = run.output(&agent);
-        outcome.result = out.result;
-        outcome.new_message_ids = Some(json!(out.new_message_ids));
     }
     outcome.messages = json_of(&agent.messages.to_vec());
     outcome.state = (*agent.state).clone();

@@ -2,8 +2,6 @@
 //! for, which callback an event calls, and the `AgentSubscriber` interface
 //! of the `.d.ts` all come from the tables below.
 
-use wasm_bindgen::prelude::*;
-
 use crate::core::types::Event;
 
 macro_rules! callbacks {
@@ -25,8 +23,8 @@ macro_rules! callbacks {
             }
         }
 
-        #[wasm_bindgen(typescript_custom_section)]
-        const AGENT_SUBSCRIBER: &'static str = concat!(
+        /// The `AgentSubscriber` interface, for the binding's `.d.ts`.
+        pub const AGENT_SUBSCRIBER_TS: &str = concat!(
             "/** Callbacks named as @ag-ui/client names them; define only the ones you need. */\n",
             "export interface AgentSubscriber {\n",
             $("  ", $lname, $lts, ";\n",)*
@@ -80,5 +78,34 @@ callbacks! {
         "onNewToolCall": "?(params: { toolCall: ToolCall } & Omit<AgentSubscriberParams, \"input\"> & { input?: RunAgentInput }): SubscriberResult";
         "onMessagesChanged": "?(params: Omit<AgentSubscriberParams, \"input\"> & { input?: RunAgentInput }): SubscriberResult";
         "onStateChanged": "?(params: Omit<AgentSubscriberParams, \"input\"> & { input?: RunAgentInput }): SubscriberResult";
+    }
+}
+
+/// The callbacks at least one subscriber defines, so that a callback no
+/// one listens for costs nothing: no parameters built, no call made.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Listening(Vec<&'static str>);
+
+impl Listening {
+    /// From the names subscribers define; names that are not callbacks are left out.
+    pub fn of<'a>(names: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut set = Vec::new();
+        for name in names {
+            if let Some(&known) = CALLBACKS.iter().find(|c| **c == name) {
+                if !set.contains(&known) {
+                    set.push(known);
+                }
+            }
+        }
+        Listening(set)
+    }
+
+    /// Every callback, as a subscriber that defines them all.
+    pub fn all() -> Self {
+        Listening(CALLBACKS.to_vec())
+    }
+
+    pub fn has(&self, name: &str) -> bool {
+        self.0.contains(&name)
     }
 }

@@ -1,0 +1,426 @@
+//! One run (or one GET stream) as the reference runs it, as a synchronous
+//! state machine: the caller moves bytes and calls subscribers; the session
+//! says what to call, with what, and when.
+//!
+//! The caller asks [`Session::step`] what to do next and does it: a
+//! [`Call`] round over its subscribers (then [`Session::answered`] with
+//! what they returned), following an applied event in its own copies,
+//! telling subscribers what changed, sending the request, or reading the
+//! next chunk (then [`Session::feed`], [`Session::finish`],
+//! [`Session::abort`] or [`Session::detach`]). The binding drives it with
+//! JavaScript subscribers and `fetch`; the native tests and benches drive
+//! the same machine with Rust closures, so the rules that copy the
+//! reference (which callback fires with which extras, what a
+//! `stopPropagation` still lets through, an abort as `RUN_ERROR`, what a
+//! connect without a URL does) live here once and are tested natively.
+
+use std::collections::VecDeque;
+
+use serde_json::Value;
+
+use super::error::RunError;
+use super::reducer::{AgentState, Reducer};
+use super::run::check_interrupts;
+use super::stream::{EventStream, Limits};
+use super::types::{Event, ResumeEntry, RunErrorEvent};
+
+pub mod batching;
+pub mod callbacks;
+mod event_round;
+mod framing;
+pub mod reconnect;
+mod steps;
+mod sync;
+
+pub use batching::Batching;
+pub use callbacks::{callback_of, Listening, AGENT_SUBSCRIBER_TS, CALLBACKS};
+
+pub use steps::{Answer, Call, Changed, Extras, StateFollow, Step};
+
+use batching::Flushes;
+use event_round::Round;
+use framing::Framing;
+pub use sync::Handler;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Phase {
+    Init,
+    Initialized,
+    Request,
+    Reading,
+    Ending,
+    Failing,
+    Failed,
+    Finalizing,
+    Finalized,
+    Done,
+}
+
+/// How a run failed.
+#[derive(Debug)]
+struct Failure {
+    /// `None`: the caller holds what was thrown.
+    error: Option<RunError>,
+    /// Whether the run rejects with it unless a subscriber stops it (an
+    /// abort before the response is reported and still resolves).
+    rejects: bool,
+    swallowed: bool,
+}
+
+#[derive(Debug)]
+pub struct Session {
+    stream: EventStream,
+    framing: Framing,
+    reducer: Reducer,
+    queue: VecDeque<Event>,
+    /// What the stream decoded from the last chunk, before it is queued.
+    decoded: Vec<Event>,
+    round: Option<Round>,
+    answer: Option<Answer>,
+    listening: Listening,
+    flushes: Flushes,
+    changed: Changed,
+    /// Notify what changed regardless of batching (after a lifecycle round).
+    notify_now: bool,
+    phase: Phase,
+    /// A run has the lifecycle rounds; a GET stream has none.
+    lifecycle: bool,
+    /// Whether a request is sent (a connect without a URL sends none).
+    requests: bool,
+    ended: bool,
+    failure: Option<Failure>,
+    result: Option<Value>,
+    limits: Limits,
+    rounds: u64,
+}
+
+impl Session {
+    /// A run: refused before anything is called when the thread has
+    /// interrupts `resume` does not answer. `now_ms` is the time since the
+    /// epoch. `requests`: whether a request is sent at all.
+    pub fn run(
+        agent: &mut AgentState,
+        resume: Option<&[ResumeEntry]>,
+        now_ms: f64,
+        settings: Settings,
+        requests: bool,
+    ) -> Result<Self, RunError> {
+        check_interrupts(&agent.pending_interrupts, resume, now_ms)?;
+        agent.messages.watch_new();
+        let mut s = Session::new(settings, now_ms);
+        s.requests = requests;
+        Ok(s)
+    }
+
+    /// A GET stream: events applied as they come, no lifecycle rounds.
+    pub fn stream(settings: Settings, now_ms: f64) -> Self {
+        let mut s = Session::new(settings, now_ms);
+        s.lifecycle = false;
+        s.phase = Phase::Reading;
+        s
+    }
+
+    fn new(settings: Settings, now_ms: f64) -> Self {
+        Session {
+            stream: EventStream::new(settings.limits),
+            framing: Framing::Sse,
+            reducer: Reducer::new(),
+            queue: VecDeque::new(),
+            decoded: Vec::new(),
+            round: None,
+            answer: None,
+            listening: settings.listening,
+            flushes: Flushes::new(settings.batching, now_ms),
+            changed: Changed::default(),
+            notify_now: false,
+            phase: Phase::Init,
+            lifecycle: true,
+            requests: true,
+            ended: false,
+            failure: None,
+            result: None,
+            limits: settings.limits,
+            rounds: 0,
+        }
+    }
+
+    /// The callbacks subscribers define now.
+    pub fn listen(&mut self, listening: Listening) {
+        self.listening = listening;
+    }
+
+    /// Whether a STATE_DELTA's edits are recorded for [`StateFollow::Edits`]:
+    /// worth it only while the caller keeps a copy of the state to follow.
+    pub fn record_state_edits(&mut self, on: bool) {
+        self.reducer.record_state_edits = on;
+    }
+
+    /// The event of the round under way.
+    pub fn event(&self) -> Option<&Event> {
+        self.round.as_ref().map(|r| &r.event)
+    }
+
+    /// Counts the events taken up so far: what the caller builds for
+    /// [`Self::event`] holds while this stays the same.
+    pub fn event_number(&self) -> u64 {
+        self.rounds
+    }
+
+    /// The stream, for the last event id and the server's retry delay.
+    pub fn events(&self) -> &EventStream {
+        &self.stream
+    }
+
+    /// `RUN_FINISHED.result` of the last successful finish.
+    pub fn result(&self) -> Option<&Value> {
+        self.result.as_ref()
+    }
+
+    /// The run's error, when it failed with one of the core's own.
+    pub fn error(&self) -> Option<&RunError> {
+        self.failure.as_ref().and_then(|f| f.error.as_ref())
+    }
+
+    /// Whether the stream failed: what is left of the body is not read.
+    pub fn stream_failed(&self) -> bool {
+        self.failure.is_some()
+    }
+
+    /// What the last [`Step::Call`] round's subscribers did.
+    pub fn answered(&mut self, answer: Answer) {
+        self.answer = Some(answer);
+    }
+
+    /// The response arrived, framed by its content type.
+    pub fn response(&mut self, content_type: Option<&str>) {
+        match Framing::of(content_type, self.limits) {
+            Ok(f) => self.framing = f,
+            Err(e) => self.fail_stream(e),
+        }
+    }
+
+    /// A GET stream connected again: what was verified still holds.
+    pub fn reconnected(&mut self, content_type: Option<&str>) {
+        self.stream.reconnect();
+        self.ended = false;
+        self.failure = None;
+        self.phase = Phase::Reading;
+        self.response(content_type);
+    }
+
+    /// A network chunk of the body.
+    pub fn feed(&mut self, bytes: &[u8]) {
+        if self.ended {
+            return;
+        }
+        let r = self
+            .framing
+            .feed(&mut self.stream, bytes, &mut self.decoded);
+        self.queue.extend(self.decoded.drain(..));
+        if let Err(e) = r {
+            self.fail_stream(e);
+        }
+    }
+
+    /// The body ended.
+    pub fn finish(&mut self) {
+        if self.ended {
+            return;
+        }
+        let r = self.framing.finish(&mut self.stream, &mut self.decoded);
+        self.queue.extend(self.decoded.drain(..));
+        self.ended = true;
+        if let Err(e) = r {
+            self.fail_stream(e);
+        }
+    }
+
+    /// An abort mid-stream ends the run with a RUN_ERROR of code `abort`,
+    /// quietly, as the reference's does; `message` is the abort reason's.
+    pub fn abort(&mut self, message: Option<String>) {
+        if self.ended {
+            return;
+        }
+        let event = Event::RunError(RunErrorEvent {
+            message: message
+                .filter(|m| !m.is_empty())
+                .unwrap_or_else(|| "Request aborted".into()),
+            code: Some("abort".into()),
+            ..Default::default()
+        });
+        let r = self.stream.push_event(event, &mut self.decoded);
+        self.queue.extend(self.decoded.drain(..));
+        self.ended = true;
+        if let Err(e) = r {
+            self.fail_stream(e);
+        }
+    }
+
+    /// `detachActiveRun()`: the rest of the stream is left unread, with no
+    /// RUN_ERROR; the run finalizes with what it applied.
+    pub fn detach(&mut self) {
+        self.ended = true;
+    }
+
+    /// The request or the body's reading failed: with `error`, or with
+    /// what the caller caught (`None`). `rejects`: whether the run fails
+    /// with it unless a subscriber stops it.
+    pub fn failed(&mut self, error: Option<RunError>, rejects: bool) {
+        self.ended = true;
+        self.failure.get_or_insert(Failure {
+            error,
+            rejects,
+            swallowed: false,
+        });
+    }
+
+    fn fail_stream(&mut self, e: RunError) {
+        self.failed(Some(e), true);
+    }
+
+    /// The read's time ran out: what is held back goes out now.
+    pub fn late(&mut self) {
+        self.flushes.late();
+    }
+
+    /// The next thing to do. `now_ms`: the time, for throttled batching.
+    pub fn step(&mut self, agent: &mut AgentState, now_ms: f64) -> Step {
+        loop {
+            if let Some(round) = &mut self.round {
+                let answer = self.answer.take();
+                if let Some(step) = round.step(
+                    &mut self.reducer,
+                    agent,
+                    &self.listening,
+                    answer,
+                    &mut self.changed,
+                    &mut self.result,
+                ) {
+                    return step;
+                }
+                self.round = None;
+                if self.flushes.batching == Batching::Event && self.changed.any() {
+                    return self.notify(now_ms);
+                }
+            }
+            if let Some(event) = self.queue.pop_front() {
+                self.rounds += 1;
+                self.round = Some(Round::new(event));
+                continue;
+            }
+            if let Some(step) = self.phase_step(now_ms) {
+                return step;
+            }
+        }
+    }
+
+    fn notify(&mut self, now_ms: f64) -> Step {
+        self.notify_now = false;
+        self.flushes.flushed(now_ms);
+        Step::Notify(std::mem::take(&mut self.changed))
+    }
+
+    /// With no event under way: the run's own steps. `None`: ask again.
+    fn phase_step(&mut self, now_ms: f64) -> Option<Step> {
+        if self.notify_now && self.changed.any() {
+            return Some(self.notify(now_ms));
+        }
+        let call = |s: &Self, c: Call| s.listening.has(c.name()).then_some(Step::Call(c));
+        match self.phase {
+            Phase::Init => {
+                self.phase = Phase::Initialized;
+                call(self, Call::RunInitialized)
+            }
+            Phase::Initialized => {
+                self.phase = Phase::Request;
+                let changed = self.answer.take().unwrap_or_default().changed;
+                self.changed.merge(changed);
+                self.notify_now = changed.any();
+                changed.any().then_some(Step::Rewrite)
+            }
+            Phase::Request => {
+                if self.requests && !self.ended {
+                    self.phase = Phase::Reading;
+                    Some(Step::Request)
+                } else {
+                    self.phase = if self.ended {
+                        Phase::Ending
+                    } else {
+                        Phase::Finalizing
+                    };
+                    None
+                }
+            }
+            Phase::Reading => {
+                if self.ended {
+                    self.phase = Phase::Ending;
+                    return None;
+                }
+                if self.changed.any() && self.flushes.due(now_ms, false) {
+                    return Some(self.notify(now_ms));
+                }
+                let due_in = self.changed.any().then(|| self.flushes.due_in(now_ms));
+                Some(Step::Read {
+                    due_in: due_in.flatten(),
+                })
+            }
+            Phase::Ending => {
+                if self.changed.any() {
+                    return Some(self.notify(now_ms));
+                }
+                if self.lifecycle {
+                    self.phase = Phase::Failing;
+                    return None;
+                }
+                self.phase = Phase::Done;
+                Some(self.done())
+            }
+            Phase::Failing => {
+                self.phase = Phase::Failed;
+                self.failure.as_ref()?;
+                call(self, Call::RunFailed)
+            }
+            Phase::Failed => {
+                self.phase = Phase::Finalizing;
+                let answer = self.answer.take().unwrap_or_default();
+                if let Some(f) = &mut self.failure {
+                    f.swallowed = answer.stop;
+                }
+                self.changed.merge(answer.changed);
+                self.notify_now = true;
+                None
+            }
+            Phase::Finalizing => {
+                self.phase = Phase::Finalized;
+                call(self, Call::RunFinalized)
+            }
+            Phase::Finalized => {
+                self.phase = Phase::Done;
+                self.changed
+                    .merge(self.answer.take().unwrap_or_default().changed);
+                if self.changed.any() {
+                    return Some(self.notify(now_ms));
+                }
+                None
+            }
+            Phase::Done => Some(self.done()),
+        }
+    }
+
+    fn done(&self) -> Step {
+        Step::Done {
+            rejected: self
+                .failure
+                .as_ref()
+                .is_some_and(|f| f.rejects && !f.swallowed),
+        }
+    }
+}
+
+/// What a session is made with.
+#[derive(Debug, Clone, Default)]
+pub struct Settings {
+    pub limits: Limits,
+    pub batching: Batching,
+    pub listening: Listening,
+}
