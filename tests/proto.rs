@@ -4,20 +4,17 @@
 
 mod support;
 
-use agui_wasm::core::types::FromJson;
 use std::path::{Path, PathBuf};
 
-use agui_wasm::core::chunks::ChunkExpander;
-use agui_wasm::core::decode::{DecodeError, Decoder, Warnings};
-use agui_wasm::core::history::History;
+use agui_wasm::core::decode::{DecodeError, Decoder};
 use agui_wasm::core::proto::{
-    decode_event, decode_frames, ProtoDecoder, ProtoError, DEFAULT_MAX_FRAME_SIZE,
+    decode_event, decode_frames, ProtoDecoder, ProtoError, DEFAULT_MAX_FRAME_SIZE, MEDIA_TYPE,
 };
-use agui_wasm::core::reducer::{AgentState, Finished, Reducer};
-use agui_wasm::core::run::{check_interrupts, prepare_input, RunParams};
-use agui_wasm::core::types::{Event, Interrupt, Message, EVENT_TYPES};
-use agui_wasm::core::verify::Verifier;
-use serde_json::{json, Value};
+use agui_wasm::core::reducer::AgentState;
+use agui_wasm::core::session::{Session, Settings};
+use agui_wasm::core::stream::Limits;
+use agui_wasm::core::types::{Event, EVENT_TYPES};
+use serde_json::Value;
 use support::Outcome;
 
 const REGENERATE: &str = "run `npm install && node generate.mjs` in tests/fixtures/proto";
@@ -61,116 +58,14 @@ fn frame(payloads: &[Vec<u8>]) -> Vec<u8> {
     body
 }
 
-/// The pipeline an SSE event goes through, with protobuf frames in front:
-/// decode_value, chunk expansion, verification, the reducer.
-struct Pipeline {
-    proto: ProtoDecoder,
-    decoder: Decoder,
-    chunks: ChunkExpander,
-    verifier: Verifier,
-    reducer: Reducer,
-    warnings: Warnings,
-    result: Option<Value>,
-}
-
-impl Pipeline {
-    fn new(max_frame_size: usize) -> Self {
-        Pipeline {
-            proto: ProtoDecoder::new(max_frame_size),
-            decoder: Decoder::new(),
-            chunks: ChunkExpander::new(),
-            verifier: Verifier::new(),
-            reducer: Reducer::new(),
-            warnings: Vec::new(),
-            result: None,
-        }
-    }
-
-    /// One network chunk (`None`: the body ended). Events before a failure
-    /// are applied before the error is returned.
-    fn feed(&mut self, agent: &mut AgentState, bytes: Option<&[u8]>) -> Result<(), String> {
-        let mut values = Vec::new();
-        let framed = match bytes {
-            Some(b) => self.proto.feed(b, &mut values),
-            None => self.proto.finish(),
-        };
-        for v in values {
-            self.apply(agent, v)?;
-        }
-        framed.map_err(|e| e.to_string())
-    }
-
-    fn apply(&mut self, agent: &mut AgentState, v: Value) -> Result<(), String> {
-        let Some(event) = self
-            .decoder
-            .decode_value(v, &mut self.warnings)
-            .map_err(|e| e.to_string())?
-        else {
-            return Ok(());
-        };
-        let mut expanded = Vec::new();
-        let r = self.chunks.push(event, &mut expanded);
-        for e in expanded {
-            self.verifier.check(&e).map_err(|e| e.to_string())?;
-            let applied = self.reducer.apply(agent, &e);
-            if let Some(Finished::Success { result, .. }) = applied.finished {
-                self.result = result;
-            }
-        }
-        r.map_err(|e| e.to_string())
-    }
-}
-
-/// Replays a case's frames in chunks of `size` bytes (0: whole), as
-/// `support::replay_cut` replays an SSE body.
+/// Replays a case's frames in chunks of `size` bytes (0: whole), through
+/// the session as `support::replay_cut` replays an SSE body.
 fn replay(case: &Value, body: &[u8], size: usize) -> Outcome {
-    let initial = &case["initial"];
-    let thread_id = initial["threadId"].as_str().unwrap_or("thread-1");
-    let messages: Vec<Message> =
-        FromJson::from_json(initial.get("messages").cloned().unwrap_or(json!([]))).unwrap();
-    let pending: Vec<Interrupt> = FromJson::from_json(
-        initial
-            .get("pendingInterrupts")
-            .cloned()
-            .unwrap_or(json!([])),
-    )
-    .unwrap();
-    let mut agent = AgentState {
-        messages: History::new(messages),
-        state: initial.get("state").cloned().unwrap_or(json!({})).into(),
-        pending_interrupts: pending,
+    let cuts: Vec<usize> = match size {
+        0 => Vec::new(),
+        n => (n..body.len()).step_by(n).collect(),
     };
-    let before: Vec<String> = agent.messages.iter().map(|m| m.id().to_owned()).collect();
-    let mut params: RunParams = FromJson::from_json(case["run"].clone()).unwrap();
-    params.run_id.get_or_insert_with(|| "run-1".into());
-    let input = prepare_input(&agent, thread_id, &params);
-    let mut pipeline = Pipeline::new(DEFAULT_MAX_FRAME_SIZE);
-    let result = (|| -> Result<(), String> {
-        check_interrupts(&agent.pending_interrupts, input.resume.as_deref(), 1.7e12)
-            .map_err(|e| e.to_string())?;
-        let size = if size == 0 { body.len().max(1) } else { size };
-        for chunk in body.chunks(size) {
-            pipeline.feed(&mut agent, Some(chunk))?;
-        }
-        pipeline.feed(&mut agent, None)
-    })();
-    let ok = result.is_ok();
-    Outcome {
-        error: result.err(),
-        messages: support::json_of(&agent.messages.to_vec()),
-        state: (*agent.state).clone(),
-        pending_interrupts: support::json_of(&agent.pending_interrupts),
-        result: ok.then(|| pipeline.result.clone()).flatten(),
-        new_message_ids: ok.then(|| {
-            json!(agent
-                .messages
-                .iter()
-                .map(|m| m.id().to_owned())
-                .filter(|id| !before.contains(id))
-                .collect::<Vec<_>>())
-        }),
-        request: support::json_of(&input),
-    }
+    support::replay_body(case, body, &cuts, Some(MEDIA_TYPE))
 }
 
 /// Each shared proto case with the body the reference encoder makes for it.
@@ -320,23 +215,29 @@ fn a_whole_stream_of_every_event_in_tiny_chunks() {
     }
 }
 
-/// Feeds a body through the whole pipeline; returns the error and the ids of
-/// the messages it left.
+/// Feeds a body through a session with a largest event of `max`; returns
+/// the error and the ids of the messages it left.
 fn run_body(body: &[u8], max: usize, chunk: usize) -> (Option<String>, Vec<String>) {
     let mut agent = AgentState::default();
-    let mut p = Pipeline::new(max);
-    let mut error = None;
+    let settings = Settings {
+        limits: Limits {
+            max_event_size: max,
+        },
+        ..Settings::default()
+    };
+    let mut s = Session::stream(settings, 0.0);
+    s.reconnected(Some(MEDIA_TYPE));
     for c in body.chunks(chunk.max(1)) {
-        if let Err(e) = p.feed(&mut agent, Some(c)) {
-            error = Some(e);
+        s.feed(c);
+        if s.stream_failed() {
             break;
         }
+        s.run_until_input(&mut agent, 0.0, &mut ());
     }
-    if error.is_none() {
-        error = p.feed(&mut agent, None).err();
-    }
+    s.finish();
+    s.run_until_input(&mut agent, 0.0, &mut ());
     let ids = agent.messages.iter().map(|m| m.id().to_owned()).collect();
-    (error, ids)
+    (s.error().map(ToString::to_string), ids)
 }
 
 /// A short run from the round-trip fixtures: start, a message, its text.

@@ -106,6 +106,17 @@ pub fn replay_chunked(case: &Value, size: usize) -> Outcome {
 
 /// Replays a case with its body cut at these byte offsets (sorted).
 pub fn replay_cut(case: &Value, cuts: &[usize]) -> Outcome {
+    replay_body(case, &sse_body(case), cuts, None)
+}
+
+/// Replays a case over `body`, sent with `content_type`, cut at these
+/// byte offsets (sorted): the session driver, as the binding drives it.
+pub fn replay_body(
+    case: &Value,
+    body: &[u8],
+    cuts: &[usize],
+    content_type: Option<&str>,
+) -> Outcome {
     let initial = &case["initial"];
     let run_spec = &case["run"];
     let thread_id = initial["threadId"]
@@ -151,17 +162,16 @@ pub fn replay_cut(case: &Value, cuts: &[usize]) -> Outcome {
         );
         outcome.request = json_of(&input);
         let status = case["status"].as_u64().unwrap_or(200) as u16;
-        let body = sse_body(case);
         if !(200..300).contains(&status) {
             session.failed(
                 Some(RunError::Http {
                     status,
-                    body: String::from_utf8_lossy(&body).into_owned(),
+                    body: String::from_utf8_lossy(body).into_owned(),
                 }),
                 true,
             );
         } else {
-            session.response(None);
+            session.response(content_type);
         }
         let mut from = 0;
         for &cut in cuts.iter().chain(std::iter::once(&body.len())) {
