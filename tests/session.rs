@@ -386,3 +386,18 @@ fn a_replaced_history_before_the_request_rewrites_the_input_then_tells() {
     assert_eq!(s.run_until_input(&mut agent, 0.0, &mut h), Step::Request);
     assert_eq!(h.0, ["onRunInitialized", "Rewrite", "notify"]);
 }
+
+#[test]
+fn every_event_but_a_shorthand_calls_a_callback_a_subscriber_is_read_for() {
+    use agui_wasm::core::session::callbacks;
+    use agui_wasm::core::types::EVENT_TYPES;
+    let all: Vec<&str> = callbacks().collect();
+    let mut unique = all.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), all.len(), "a callback named twice");
+    // 4 lifecycle, 4 announcements, one per event but the 3 shorthands.
+    assert_eq!(all.len(), 8 + EVENT_TYPES.len() - 3);
+    assert!(all.contains(&"onTextMessageContentEvent"));
+    assert!(!all.iter().any(|c| c.contains("Chunk")));
+}

@@ -9,10 +9,12 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 use super::js::is_thenable;
-use crate::core::session::{Listening, AGENT_SUBSCRIBER_TS, CALLBACKS};
+use crate::core::session::{callbacks, Listening, AGENT_SUBSCRIBER_TS};
 
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
-const AGENT_SUBSCRIBER: &'static str = AGENT_SUBSCRIBER_TS;
+const AGENT_SUBSCRIBER: &'static str = AGENT_SUBSCRIBER_TS[0];
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const AGENT_SUBSCRIBER_EVENTS: &'static str = AGENT_SUBSCRIBER_TS[1];
 
 pub struct Subscriber {
     pub id: u32,
@@ -23,11 +25,10 @@ pub struct Subscriber {
 impl Subscriber {
     pub fn new(id: u32, obj: JsValue) -> Self {
         let callbacks = if obj.is_object() {
-            CALLBACKS
-                .iter()
+            callbacks()
                 .filter_map(|name| {
                     let f = Reflect::get(&obj, &JsValue::from_str(name)).ok()?;
-                    f.dyn_into::<Function>().ok().map(|f| (*name, f))
+                    f.dyn_into::<Function>().ok().map(|f| (name, f))
                 })
                 .collect()
         } else {

@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use super::callbacks::{callback_of, Listening};
+use super::callbacks::Listening;
 use super::{Answer, Call, Changed, Extras, StateFollow, Step};
 use crate::core::history::History;
 use crate::core::reducer::{AgentState, Finished, Reducer};
@@ -67,7 +67,7 @@ impl Round {
                 }
                 Stage::Own => {
                     self.stage = Stage::AskedOwn;
-                    let name = callback_of(&self.event);
+                    let name = self.event.callback();
                     if listening.has(name) {
                         if let Some(extras) = extras_of(reducer, &mut agent.messages, &self.event) {
                             return Some(Step::Call(Call::Own { name, extras }));

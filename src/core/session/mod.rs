@@ -33,7 +33,7 @@ mod steps;
 mod sync;
 
 pub use batching::Batching;
-pub use callbacks::{callback_of, Listening, AGENT_SUBSCRIBER_TS, CALLBACKS};
+pub use callbacks::{callbacks, Listening, AGENT_SUBSCRIBER_TS};
 
 pub use steps::{Answer, Call, Changed, Extras, StateFollow, Step};
 

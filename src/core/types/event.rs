@@ -398,8 +398,48 @@ event!(
 );
 
 /// Generates the [`Event`] union and its type names from one list.
+/// The events table: each event's variant, struct and type tag, and the
+/// subscriber callback it calls, `on<Variant>Event`: `plain`, `with` the
+/// TypeScript of its extra parameters, `as` a whole signature of its own,
+/// or `none` for the `*_CHUNK` shorthands, which are expanded into the
+/// events they stand for first.
 macro_rules! events {
-    ($($variant:ident($ty:ident) = $wire:literal),* $(,)?) => {
+    ($($variant:ident($ty:ident) = $wire:literal, $kind:ident $($ts:literal)?;)*) => {
+        events!(@enum $($variant($ty) = $wire,)*);
+
+        /// Every callback an event may call (`""` for the shorthands).
+        pub const EVENT_CALLBACKS: &[&str] = &[$(events!(@name $kind $variant),)*];
+
+        /// The event callbacks of the `AgentSubscriber` interface (merged
+        /// with its other callbacks by TypeScript's interface merging).
+        pub const EVENT_CALLBACKS_TS: &str = concat!(
+            "export interface AgentSubscriber {\n",
+            $(events!(@ts $kind $variant $wire $($ts)?),)*
+            "}\n",
+        );
+
+        impl Event {
+            /// The callback this event calls; `""` for a shorthand.
+            pub fn callback(&self) -> &'static str {
+                match self {
+                    $(Event::$variant(_) => events!(@name $kind $variant),)*
+                }
+            }
+        }
+    };
+    (@name none $variant:ident) => { "" };
+    (@name $kind:ident $variant:ident) => { concat!("on", stringify!($variant), "Event") };
+    (@ts none $variant:ident $wire:literal) => { "" };
+    (@ts plain $variant:ident $wire:literal) => {
+        concat!("  on", stringify!($variant), "Event?: EventCallback<\"", $wire, "\">;\n")
+    };
+    (@ts with $variant:ident $wire:literal $ts:literal) => {
+        concat!("  on", stringify!($variant), "Event?: EventCallback<\"", $wire, "\", ", $ts, ">;\n")
+    };
+    (@ts as $variant:ident $wire:literal $ts:literal) => {
+        concat!("  on", stringify!($variant), "Event", $ts, ";\n")
+    };
+    (@enum $($variant:ident($ty:ident) = $wire:literal,)*) => {
         /// Any event of protocol 1.0.
         #[derive(Debug, Clone, PartialEq, Serialize)]
         #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -449,39 +489,45 @@ macro_rules! events {
     };
 }
 
-events!(
-    TextMessageStart(TextMessageStartEvent) = "TEXT_MESSAGE_START",
-    TextMessageContent(TextMessageContentEvent) = "TEXT_MESSAGE_CONTENT",
-    TextMessageEnd(TextMessageEndEvent) = "TEXT_MESSAGE_END",
-    TextMessageChunk(TextMessageChunkEvent) = "TEXT_MESSAGE_CHUNK",
-    ToolCallStart(ToolCallStartEvent) = "TOOL_CALL_START",
+events! {
+    TextMessageStart(TextMessageStartEvent) = "TEXT_MESSAGE_START", plain;
+    TextMessageContent(TextMessageContentEvent) = "TEXT_MESSAGE_CONTENT", with "{ textMessageBuffer: string }";
+    TextMessageEnd(TextMessageEndEvent) = "TEXT_MESSAGE_END", with "{ textMessageBuffer: string }";
+    TextMessageChunk(TextMessageChunkEvent) = "TEXT_MESSAGE_CHUNK", none;
+    ToolCallStart(ToolCallStartEvent) = "TOOL_CALL_START", plain;
     ToolCallArgs(ToolCallArgsEvent) = "TOOL_CALL_ARGS",
+        with "{ toolCallBuffer: string; toolCallName: string; partialToolCallArgs: Record<string, any> }";
     ToolCallEnd(ToolCallEndEvent) = "TOOL_CALL_END",
-    ToolCallChunk(ToolCallChunkEvent) = "TOOL_CALL_CHUNK",
-    ToolCallResult(ToolCallResultEvent) = "TOOL_CALL_RESULT",
-    StateSnapshot(StateSnapshotEvent) = "STATE_SNAPSHOT",
-    StateDelta(StateDeltaEvent) = "STATE_DELTA",
-    MessagesSnapshot(MessagesSnapshotEvent) = "MESSAGES_SNAPSHOT",
+        with "{ toolCallName: string; toolCallArgs: Record<string, any> }";
+    ToolCallChunk(ToolCallChunkEvent) = "TOOL_CALL_CHUNK", none;
+    ToolCallResult(ToolCallResultEvent) = "TOOL_CALL_RESULT", plain;
+    StateSnapshot(StateSnapshotEvent) = "STATE_SNAPSHOT", plain;
+    StateDelta(StateDeltaEvent) = "STATE_DELTA", plain;
+    MessagesSnapshot(MessagesSnapshotEvent) = "MESSAGES_SNAPSHOT", plain;
     ActivitySnapshot(ActivitySnapshotEvent) = "ACTIVITY_SNAPSHOT",
-    ActivityDelta(ActivityDeltaEvent) = "ACTIVITY_DELTA",
-    Raw(RawEvent) = "RAW",
-    Custom(CustomEvent) = "CUSTOM",
-    RunStarted(RunStartedEvent) = "RUN_STARTED",
+        with "{ activityMessage?: ActivityMessage; existingMessage?: Message }";
+    ActivityDelta(ActivityDeltaEvent) = "ACTIVITY_DELTA", with "{ activityMessage: ActivityMessage }";
+    Raw(RawEvent) = "RAW", plain;
+    Custom(CustomEvent) = "CUSTOM", plain;
+    RunStarted(RunStartedEvent) = "RUN_STARTED", plain;
     RunFinished(RunFinishedEvent) = "RUN_FINISHED",
-    RunError(RunErrorEvent) = "RUN_ERROR",
-    StepStarted(StepStartedEvent) = "STEP_STARTED",
-    StepFinished(StepFinishedEvent) = "STEP_FINISHED",
-    ReasoningStart(ReasoningStartEvent) = "REASONING_START",
-    ReasoningMessageStart(ReasoningMessageStartEvent) = "REASONING_MESSAGE_START",
+        as "?(\n    params: { event: EventOf<\"RUN_FINISHED\"> } & (\n      | { outcome: \"success\"; result?: any; pendingToolCallIds: string[] }\n      | { outcome: \"interrupt\"; interrupts: Interrupt[] }\n      | { outcome: \"cancelled\" }\n    ) &\n      AgentSubscriberParams,\n  ): SubscriberResult";
+    RunError(RunErrorEvent) = "RUN_ERROR", plain;
+    StepStarted(StepStartedEvent) = "STEP_STARTED", plain;
+    StepFinished(StepFinishedEvent) = "STEP_FINISHED", plain;
+    ReasoningStart(ReasoningStartEvent) = "REASONING_START", plain;
+    ReasoningMessageStart(ReasoningMessageStartEvent) = "REASONING_MESSAGE_START", plain;
     ReasoningMessageContent(ReasoningMessageContentEvent) = "REASONING_MESSAGE_CONTENT",
+        with "{ reasoningMessageBuffer: string }";
     ReasoningMessageEnd(ReasoningMessageEndEvent) = "REASONING_MESSAGE_END",
-    ReasoningMessageChunk(ReasoningMessageChunkEvent) = "REASONING_MESSAGE_CHUNK",
-    ReasoningEnd(ReasoningEndEvent) = "REASONING_END",
-    ReasoningEncryptedValue(ReasoningEncryptedValueEvent) = "REASONING_ENCRYPTED_VALUE",
-    SubagentStarted(SubagentStartedEvent) = "SUBAGENT_STARTED",
-    SubagentFinished(SubagentFinishedEvent) = "SUBAGENT_FINISHED",
-    SubagentError(SubagentErrorEvent) = "SUBAGENT_ERROR",
-);
+        with "{ reasoningMessageBuffer: string }";
+    ReasoningMessageChunk(ReasoningMessageChunkEvent) = "REASONING_MESSAGE_CHUNK", none;
+    ReasoningEnd(ReasoningEndEvent) = "REASONING_END", plain;
+    ReasoningEncryptedValue(ReasoningEncryptedValueEvent) = "REASONING_ENCRYPTED_VALUE", plain;
+    SubagentStarted(SubagentStartedEvent) = "SUBAGENT_STARTED", plain;
+    SubagentFinished(SubagentFinishedEvent) = "SUBAGENT_FINISHED", plain;
+    SubagentError(SubagentErrorEvent) = "SUBAGENT_ERROR", plain;
+}
 
 impl Event {
     /// The `subagentRunId` attribution tag, where the event type carries one.
