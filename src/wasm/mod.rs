@@ -11,6 +11,8 @@ mod adapters;
 mod callbacks;
 #[cfg(feature = "client")]
 mod client;
+#[cfg(feature = "client")]
+mod client_runs;
 mod convert;
 #[cfg(feature = "client")]
 mod dispatch;
