@@ -15,6 +15,7 @@ use std::fmt;
 
 use serde_json::Value;
 
+use crate::core::json::{member, member_mut};
 use crate::core::types::patch::{PatchOp, Pointer};
 
 mod edits;
@@ -319,7 +320,7 @@ fn walk<'a>(
     let mut cur = doc;
     for (depth, token) in parents.iter().enumerate() {
         let found = match cur {
-            Value::Object(map) => map.get(token).map(|v| (Slot::Key(token.clone()), v)),
+            Value::Object(map) => member(map, token).map(|v| (Slot::Key(token.clone()), v)),
             Value::Array(arr) => {
                 let index = match how {
                     Walk::Exact => exact_index(token),
@@ -360,7 +361,7 @@ fn find_exact<'a>(
     };
     let (mut slots, parent) = walk(doc, cx, ptr, parents, Walk::Exact)?;
     let found = match parent {
-        Value::Object(map) => map.get(last).map(|v| (Slot::Key(last.clone()), v)),
+        Value::Object(map) => member(map, last).map(|v| (Slot::Key(last.clone()), v)),
         Value::Array(arr) => {
             exact_index(last).and_then(|i| arr.get(i).map(|v| (Slot::Index(i), v)))
         }
@@ -383,7 +384,7 @@ fn test_target<'a>(
     };
     let (_, parent) = walk(doc, cx, ptr, parents, Walk::Loose)?;
     Ok(match parent {
-        Value::Object(map) => map.get(last),
+        Value::Object(map) => member(map, last),
         Value::Array(_) if last == "-" => None,
         Value::Array(arr) => {
             let i = loose_index(last).ok_or_else(|| bad_index(cx, ptr, parents.len(), last))?;
@@ -482,7 +483,7 @@ fn not_found(cx: &Cx, ptr: &Pointer) -> PatchError {
 
 fn get_mut_at<'a>(doc: &'a mut Value, slots: &[Slot]) -> Option<&'a mut Value> {
     slots.iter().try_fold(doc, |cur, slot| match (cur, slot) {
-        (Value::Object(map), Slot::Key(k)) => map.get_mut(k),
+        (Value::Object(map), Slot::Key(k)) => member_mut(map, k),
         (Value::Array(arr), Slot::Index(i)) => arr.get_mut(*i),
         _ => None,
     })
@@ -506,7 +507,7 @@ fn put(doc: &mut Value, dest: Dest, value: Value) -> Result<Undo, Value> {
     };
     match (container, &slot) {
         (Value::Object(map), Slot::Key(key)) => {
-            let undo = match map.get_mut(key) {
+            let undo = match member_mut(map, key) {
                 Some(target) => Undo::Set {
                     old: std::mem::replace(target, value),
                     at: with_slot(parent, slot),
@@ -587,7 +588,7 @@ fn js_equal(a: &Value, b: &Value) -> bool {
         (Value::Object(x), Value::Object(y)) => {
             x.len() == y.len()
                 && x.iter()
-                    .all(|(k, v)| y.get(k).is_some_and(|w| js_equal(v, w)))
+                    .all(|(k, v)| member(y, k).is_some_and(|w| js_equal(v, w)))
         }
         _ => false,
     }

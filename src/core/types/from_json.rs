@@ -199,18 +199,10 @@ pub fn field<T: FromJson>(m: &mut Map<String, Value>, key: &str) -> Result<T, Re
     T::from_field(pluck(m, key), key)
 }
 
-/// Takes the value of `key` out of `m`. Protocol objects have a handful of
-/// members, and comparing that many short keys is cheaper than hashing the
-/// key to remove it (removal by key was a fifth of reading a
-/// MESSAGES_SNAPSHOT of 10,000 messages); large objects go by the hash.
+/// Takes the value of `key` out of `m` (removal by key was a fifth of
+/// reading a MESSAGES_SNAPSHOT of 10,000 messages before it compared keys).
 fn pluck(m: &mut Map<String, Value>, key: &str) -> Option<Value> {
-    const SCAN: usize = 16;
-    if m.len() > SCAN {
-        return m.remove(key);
-    }
-    m.iter_mut()
-        .find(|(k, _)| k.as_str() == key)
-        .map(|(_, v)| std::mem::take(v))
+    crate::core::json::take_member(m, key)
 }
 
 /// Reads field `key` of `m` unless an earlier field failed; a failure is

@@ -1,0 +1,34 @@
+//! Finding a key of a parsed object. serde_json's ordered map finds a key
+//! by hashing it (SipHash); protocol objects and most state objects hold a
+//! handful of keys, and comparing that many short strings is cheaper than
+//! one hash. Past `SCAN` keys the hash wins again.
+
+use serde_json::{Map, Value};
+
+/// The most keys an object is searched by comparing them one by one.
+pub const SCAN: usize = 16;
+
+pub fn member<'a>(m: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
+    if m.len() > SCAN {
+        return m.get(key);
+    }
+    m.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
+}
+
+pub fn member_mut<'a>(m: &'a mut Map<String, Value>, key: &str) -> Option<&'a mut Value> {
+    if m.len() > SCAN {
+        return m.get_mut(key);
+    }
+    m.iter_mut()
+        .find(|(k, _)| k.as_str() == key)
+        .map(|(_, v)| v)
+}
+
+/// Takes the value of `key` out, leaving `null` in its place: for a reader
+/// that consumes the object and drops it after.
+pub fn take_member(m: &mut Map<String, Value>, key: &str) -> Option<Value> {
+    if m.len() > SCAN {
+        return m.remove(key);
+    }
+    member_mut(m, key).map(std::mem::take)
+}
