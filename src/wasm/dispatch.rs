@@ -14,53 +14,56 @@ use super::local_change::Step;
 use super::partial::PartialArgs;
 use super::subscribers;
 use crate::core::reducer::Finished;
-use crate::core::session::{Answer, Call, Changed, Extras};
+use crate::core::session::{Answer, Call, Changed, Extras, Session};
 use crate::core::types::*;
 
 /// One round of `call` over the run's subscribers; what they did.
 pub(super) async fn perform(ctx: &mut RunCtx, call: &Call) -> Answer {
     let rc = ctx.rc.clone();
-    let input = ctx.input.clone();
     let mut dirty = (false, false);
-    let params_of: Box<dyn Fn() -> Object> = match call {
+    let name = call.name();
+    let apply = |m, s| apply_mutation(&rc, m, s, &mut dirty);
+    let m = match call {
         Call::RunInitialized | Call::RunFinalized => {
             if *call == Call::RunFinalized {
                 // `isRunning` is false by the time onRunFinalized runs, as in
                 // the reference, so a UI that re-reads it there sees the end.
                 rc.borrow_mut().running = false;
             }
-            let (rc, input) = (rc.clone(), input.clone());
-            Box::new(move || params(&rc, &input))
+            let input = &ctx.input;
+            subscribers::run(&ctx.subs, name, || params(&rc, input), apply).await
         }
         Call::RunFailed => {
             let err = ctx.error();
-            let (rc, input) = (rc.clone(), input.clone());
-            Box::new(move || {
-                let p = params(&rc, &input);
+            let input = &ctx.input;
+            let with_error = || {
+                let p = params(&rc, input);
                 set(&p, "error", &err);
                 p
-            })
+            };
+            subscribers::run(&ctx.subs, name, with_error, apply).await
         }
         Call::Event | Call::Own { .. } => {
-            let event_js = event_js(ctx);
             let extra = match call {
                 Call::Own { extras, .. } => extras_js(ctx, extras).unwrap_or_default(),
                 _ => Vec::new(),
             };
-            let (rc, input) = (rc.clone(), input.clone());
-            Box::new(move || {
-                let p = event_params(&rc, &input);
-                set(&p, "event", &event_js);
+            let event_js = event_js(&mut ctx.event_js, &ctx.session);
+            let input = &ctx.input;
+            let with_event = || {
+                let p = event_params(&rc, input);
+                set(&p, "event", event_js);
                 for (k, v) in &extra {
                     set(&p, k, v);
                 }
                 p
-            })
+            };
+            subscribers::run(&ctx.subs, name, with_event, apply).await
         }
         Call::NewMessage(i) => {
             let _ = messages_of(&rc);
             let obj = rc.borrow().view.at(*i);
-            announce(&rc, &ctx.subs, &Step::NewMessage(obj), &input).await;
+            announce(&rc, &ctx.subs, &Step::NewMessage(obj), &ctx.input).await;
             return Answer::default();
         }
         Call::NewToolCall { at, id } => {
@@ -75,15 +78,11 @@ pub(super) async fn perform(ctx: &mut RunCtx, call: &Call) -> Answer {
                     .map(to_js)
             };
             if let Some(Ok(tc)) = tc {
-                announce(&rc, &ctx.subs, &Step::NewToolCall(tc), &input).await;
+                announce(&rc, &ctx.subs, &Step::NewToolCall(tc), &ctx.input).await;
             }
             return Answer::default();
         }
     };
-    let m = subscribers::run(&ctx.subs, call.name(), params_of, |m, s| {
-        apply_mutation(&rc, m, s, &mut dirty)
-    })
-    .await;
     Answer {
         stop: m.stop,
         changed: Changed {
@@ -94,20 +93,16 @@ pub(super) async fn perform(ctx: &mut RunCtx, call: &Call) -> Answer {
 }
 
 /// The event under way as its callbacks get it, made once per event.
-fn event_js(ctx: &mut RunCtx) -> JsValue {
-    let n = ctx.session.event_number();
-    if let Some((at, js)) = &ctx.event_js {
-        if *at == n {
-            return js.clone();
-        }
+fn event_js<'a>(cache: &'a mut Option<(u64, JsValue)>, session: &Session) -> &'a JsValue {
+    let n = session.event_number();
+    if cache.as_ref().is_some_and(|(at, _)| *at != n) {
+        *cache = None;
     }
-    let js = ctx
-        .session
-        .event()
-        .and_then(|e| event_object(e).ok())
-        .unwrap_or(JsValue::UNDEFINED);
-    ctx.event_js = Some((n, js.clone()));
-    js
+    let made = cache.get_or_insert_with(|| {
+        let js = session.event().and_then(|e| event_object(e).ok());
+        (n, js.unwrap_or(JsValue::UNDEFINED))
+    });
+    &made.1
 }
 
 /// The extras of an event's own callback, read where the session points.

@@ -106,7 +106,12 @@ pub(super) async fn steps(ctx: &mut RunCtx) -> Step {
             // state that will follow them; without one, the next read
             // converts the state whole anyway.
             ctx.session.record_state_edits(inner.state_view.is_cached());
-            ctx.session.step(&mut inner.agent, js::now())
+            let now = if ctx.session.needs_clock() {
+                js::now()
+            } else {
+                0.0
+            };
+            ctx.session.step(&mut inner.agent, now)
         };
         match step {
             Step::Call(call) => {

@@ -4,7 +4,7 @@
 //! is named once, and the `AgentSubscriber` interface of the `.d.ts` is
 //! written from the same tables.
 
-use crate::core::types::{EVENT_CALLBACKS, EVENT_CALLBACKS_TS};
+use crate::core::types::{Event, EVENT_CALLBACKS, EVENT_CALLBACKS_TS};
 
 macro_rules! callbacks {
     (
@@ -31,11 +31,13 @@ macro_rules! callbacks {
 
 /// Every callback a subscriber may define.
 pub fn callbacks() -> impl Iterator<Item = &'static str> {
-    OTHER_CALLBACKS
-        .iter()
-        .chain(EVENT_CALLBACKS)
-        .copied()
-        .filter(|c| !c.is_empty())
+    slots().filter(|c| !c.is_empty())
+}
+
+/// The callbacks in their fixed places: the lifecycle's and the
+/// announcements, then one per event (`""` for a shorthand).
+fn slots() -> impl Iterator<Item = &'static str> {
+    OTHER_CALLBACKS.iter().chain(EVENT_CALLBACKS).copied()
 }
 
 callbacks! {
@@ -54,30 +56,58 @@ callbacks! {
 }
 
 /// The callbacks at least one subscriber defines, so that a callback no
-/// one listens for costs nothing: no parameters built, no call made.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Listening(Vec<&'static str>);
+/// one listens for costs nothing: no parameters built, no call made. One
+/// bit per place in [`slots`]; an event's own is found by its position.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Listening(u64);
 
 impl Listening {
     /// From the names subscribers define; names that are not callbacks are left out.
     pub fn of<'a>(names: impl IntoIterator<Item = &'a str>) -> Self {
-        let mut set = Vec::new();
+        let mut bits = 0;
         for name in names {
-            if let Some(known) = callbacks().find(|c| *c == name) {
-                if !set.contains(&known) {
-                    set.push(known);
-                }
+            if let Some(i) = place(name) {
+                bits |= 1 << i;
             }
         }
-        Listening(set)
+        Listening(bits)
     }
 
     /// Every callback, as a subscriber that defines them all.
     pub fn all() -> Self {
-        Listening(callbacks().collect())
+        Listening::of(callbacks())
     }
 
     pub fn has(&self, name: &str) -> bool {
-        self.0.contains(&name)
+        place(name).is_some_and(|i| self.0 & (1 << i) != 0)
+    }
+
+    /// Whether anyone listens for the event's own callback.
+    pub fn has_own(&self, event: &Event) -> bool {
+        self.0 & (1 << (OTHER_CALLBACKS.len() + event.position())) != 0
+    }
+}
+
+fn place(name: &str) -> Option<usize> {
+    if name.is_empty() {
+        return None;
+    }
+    slots().position(|c| c == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_callback_has_a_bit_of_its_own() {
+        assert!(slots().count() <= 64);
+        let all = Listening::all();
+        for name in callbacks() {
+            assert!(all.has(name));
+            assert_eq!(Listening::of([name]).0.count_ones(), 1, "{name}");
+        }
+        assert!(!all.has(""));
+        assert!(!all.has("onNothing"));
     }
 }

@@ -68,7 +68,7 @@ impl Round {
                 Stage::Own => {
                     self.stage = Stage::AskedOwn;
                     let name = self.event.callback();
-                    if listening.has(name) {
+                    if listening.has_own(&self.event) {
                         if let Some(extras) = extras_of(reducer, &mut agent.messages, &self.event) {
                             return Some(Step::Call(Call::Own { name, extras }));
                         }

@@ -14,8 +14,6 @@
 //! `stopPropagation` still lets through, an abort as `RUN_ERROR`, what a
 //! connect without a URL does) live here once and are tested natively.
 
-use std::collections::VecDeque;
-
 use serde_json::Value;
 
 use super::error::RunError;
@@ -72,8 +70,9 @@ pub struct Session {
     stream: EventStream,
     framing: Framing,
     reducer: Reducer,
-    queue: VecDeque<Event>,
-    /// What the stream decoded from the last chunk, before it is queued.
+    /// The events decoded and not yet taken up, in order.
+    queue: std::vec::IntoIter<Event>,
+    /// What the stream decodes from a chunk, before it is queued.
     decoded: Vec<Event>,
     round: Option<Round>,
     answer: Option<Answer>,
@@ -125,7 +124,7 @@ impl Session {
             stream: EventStream::new(settings.limits),
             framing: Framing::Sse,
             reducer: Reducer::new(),
-            queue: VecDeque::new(),
+            queue: Vec::new().into_iter(),
             decoded: Vec::new(),
             round: None,
             answer: None,
@@ -142,6 +141,12 @@ impl Session {
             limits: settings.limits,
             rounds: 0,
         }
+    }
+
+    /// Whether [`Self::step`] reads the time it is given: only a throttle
+    /// does, so a caller may skip asking the clock otherwise.
+    pub fn needs_clock(&self) -> bool {
+        matches!(self.flushes.batching, Batching::Throttle(_))
     }
 
     /// The callbacks subscribers define now.
@@ -216,7 +221,7 @@ impl Session {
         let r = self
             .framing
             .feed(&mut self.stream, bytes, &mut self.decoded);
-        self.queue.extend(self.decoded.drain(..));
+        self.enqueue();
         if let Err(e) = r {
             self.fail_stream(e);
         }
@@ -228,7 +233,7 @@ impl Session {
             return;
         }
         let r = self.framing.finish(&mut self.stream, &mut self.decoded);
-        self.queue.extend(self.decoded.drain(..));
+        self.enqueue();
         self.ended = true;
         if let Err(e) = r {
             self.fail_stream(e);
@@ -249,7 +254,7 @@ impl Session {
             ..Default::default()
         });
         let r = self.stream.push_event(event, &mut self.decoded);
-        self.queue.extend(self.decoded.drain(..));
+        self.enqueue();
         self.ended = true;
         if let Err(e) = r {
             self.fail_stream(e);
@@ -272,6 +277,19 @@ impl Session {
             rejects,
             swallowed: false,
         });
+    }
+
+    /// Queues what the stream decoded. The queue is nearly always empty by
+    /// then (a chunk is read once the last one's events are taken up), and
+    /// the decoded events become it as they are.
+    fn enqueue(&mut self) {
+        if self.queue.len() == 0 {
+            self.queue = std::mem::take(&mut self.decoded).into_iter();
+        } else {
+            let mut all: Vec<Event> = self.queue.by_ref().collect();
+            all.append(&mut self.decoded);
+            self.queue = all.into_iter();
+        }
     }
 
     fn fail_stream(&mut self, e: RunError) {
@@ -303,7 +321,7 @@ impl Session {
                     return self.notify(now_ms);
                 }
             }
-            if let Some(event) = self.queue.pop_front() {
+            if let Some(event) = self.queue.next() {
                 self.rounds += 1;
                 self.round = Some(Round::new(event));
                 continue;

@@ -418,7 +418,20 @@ macro_rules! events {
             "}\n",
         );
 
+        /// The events in the table's order.
+        #[allow(dead_code)]
+        enum Position {
+            $($variant,)*
+        }
+
         impl Event {
+            /// The event's place in the events table (and in `EVENT_CALLBACKS`).
+            pub fn position(&self) -> usize {
+                match self {
+                    $(Event::$variant(_) => Position::$variant as usize,)*
+                }
+            }
+
             /// The callback this event calls; `""` for a shorthand.
             pub fn callback(&self) -> &'static str {
                 match self {
