@@ -117,13 +117,13 @@ fn plain_messages(text: &str) -> Option<Vec<Message>> {
     let mut out = Vec::new();
     s.skip_ws();
     if s.peek() == Some(b']') {
-        s.next();
+        s.take_byte();
         return s.at_end().then_some(out);
     }
     loop {
         out.push(plain_message(&mut s)?);
         s.skip_ws();
-        match s.next()? {
+        match s.take_byte()? {
             b',' => continue,
             b']' => break,
             _ => return None,

@@ -7,6 +7,8 @@
 
 use thiserror::Error;
 
+use crate::core::json::{equal, scan_until};
+
 /// The default cap on one event's size (its data plus the line being read).
 pub const DEFAULT_MAX_EVENT_SIZE: usize = 16 * 1024 * 1024;
 
@@ -104,7 +106,7 @@ impl SseParser {
                 chunk = rest;
             }
         }
-        while let Some(end) = chunk.iter().position(|&b| b == b'\n' || b == b'\r') {
+        while let Some(end) = line_end(chunk) {
             let (line, rest) = chunk.split_at(end);
             let cr = rest[0] == b'\r';
             chunk = &rest[1..];
@@ -238,6 +240,18 @@ impl SseParser {
             id: self.last_event_id.clone(),
         });
     }
+}
+
+/// Where the first line of `chunk` ends (its `\n` or `\r`), if it does: a
+/// data line can be megabytes, so it is searched for a word at a time.
+fn line_end(chunk: &[u8]) -> Option<usize> {
+    let end = scan_until(
+        chunk,
+        0,
+        |w| equal(w, b'\n') | equal(w, b'\r'),
+        |b| b == b'\n' || b == b'\r',
+    );
+    (end < chunk.len()).then_some(end)
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use crate::swar::{below, equal, scan_until};
 use serde_json::{Map, Number, Value};
 
 use super::number::parse_f64;
@@ -92,35 +93,14 @@ pub fn parse_string(text: &str) -> Option<String> {
 }
 
 /// Where the plain run of a string starting at `i` ends: the first `"`,
-/// `\` or control character, or the end. Strings are most of a JSON text,
-/// so eight bytes are tested at a time (the zero-byte trick on a `u64`); a
-/// 5 MB state was checked in about half the time of the byte-by-byte loop.
-pub(crate) fn plain_run_end(bytes: &[u8], mut i: usize) -> usize {
-    const ONES: u64 = u64::from_le_bytes([1; 8]);
-    const HIGH: u64 = ONES << 7;
-    // The high bit of each byte of `x` below `n` (n <= 128); the lowest one
-    // flagged is exact, which is all that is used.
-    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGH;
-    while let Some(chunk) = bytes.get(i..i + 8) {
-        let Ok(chunk) = <[u8; 8]>::try_from(chunk) else {
-            break;
-        };
-        let w = u64::from_le_bytes(chunk);
-        let hits = below(w ^ (ONES * u64::from(b'"')), 1)
-            | below(w ^ (ONES * u64::from(b'\\')), 1)
-            | below(w, 0x20);
-        if hits != 0 {
-            return i + (hits.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    while let Some(&b) = bytes.get(i) {
-        if b == b'"' || b == b'\\' || b < 0x20 {
-            break;
-        }
-        i += 1;
-    }
-    i
+/// `\` or control character, or the end.
+pub fn plain_run_end(bytes: &[u8], i: usize) -> usize {
+    scan_until(
+        bytes,
+        i,
+        |w| equal(w, b'"') | equal(w, b'\\') | below(w, 0x20),
+        |b| b == b'"' || b == b'\\' || b < 0x20,
+    )
 }
 
 struct Parser<'a> {
@@ -180,6 +160,7 @@ impl<'a> Parser<'a> {
         self.fail_at(self.bytes.len(), reason)
     }
 
+    #[inline(always)]
     fn skip_space(&mut self) {
         while let Some(b' ' | b'\n' | b'\t' | b'\r') = self.bytes.get(self.at) {
             self.at += 1;
@@ -187,6 +168,7 @@ impl<'a> Parser<'a> {
     }
 
     /// The next byte that is not whitespace, without taking it.
+    #[inline(always)]
     fn peek(&mut self) -> Option<u8> {
         self.skip_space();
         self.bytes.get(self.at).copied()
@@ -274,6 +256,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Takes `want`, the next byte that is not whitespace.
+    #[inline(always)]
     fn expect(&mut self, want: u8, reason: &'static str, eof: &'static str) -> Parsed<()> {
         match self.peek() {
             Some(b) if b == want => {
@@ -286,6 +269,7 @@ impl<'a> Parser<'a> {
     }
 
     /// After a member: `true` past a `,`, `false` past the closing `close`.
+    #[inline(always)]
     fn another(&mut self, close: u8, reason: &'static str, eof: &'static str) -> Parsed<bool> {
         if self.peek() == Some(b',') {
             self.at += 1;

@@ -32,7 +32,7 @@ impl LazyJson {
     }
 
     /// A value from text [`super::validate`] or [`super::members`] accepted.
-    pub(crate) fn checked(text: &str) -> Self {
+    pub fn checked(text: &str) -> Self {
         LazyJson {
             text: Some(text.into()),
             value: OnceCell::new(),
@@ -123,16 +123,13 @@ mod tests {
         assert!(v.text().is_some(), "reading keeps the text");
         v["b"] = json!(true);
         assert_eq!(v.text(), None, "a change drops it");
-        assert_eq!(
-            crate::core::json::to_json(&v),
-            r#"{"a":[1,2.5,"x"],"b":true}"#
-        );
+        assert_eq!(crate::to_json(&v), r#"{"a":[1,2.5,"x"],"b":true}"#);
     }
 
     #[test]
     fn text_that_parse_refuses_is_refused_with_its_reason() {
         for bad in ["{", "[1,]", "\"\\ud800\"", "1e400", "{\"a\":1} x", "01"] {
-            let parsed = crate::core::json::parse(bad).unwrap_err();
+            let parsed = crate::parse(bad).unwrap_err();
             let lazy = LazyJson::from_text(bad).unwrap_err();
             assert_eq!(lazy, parsed, "{bad}");
         }

@@ -49,7 +49,7 @@ impl<'a> Scanner<'a> {
             self.skip_ws();
             member(key, self.string()?)?;
             self.skip_ws();
-            match self.next()? {
+            match self.take_byte()? {
                 b',' => continue,
                 b'}' => return Some(()),
                 _ => return None,
@@ -62,7 +62,7 @@ impl<'a> Scanner<'a> {
         self.text.as_bytes().get(self.at).copied()
     }
     #[inline(always)]
-    pub fn next(&mut self) -> Option<u8> {
+    pub fn take_byte(&mut self) -> Option<u8> {
         let b = *self.text.as_bytes().get(self.at)?;
         self.at += 1;
         Some(b)
@@ -70,7 +70,7 @@ impl<'a> Scanner<'a> {
 
     #[inline(always)]
     pub fn eat(&mut self, want: u8) -> Option<()> {
-        (self.next()? == want).then_some(())
+        (self.take_byte()? == want).then_some(())
     }
 
     #[inline(always)]
@@ -98,10 +98,10 @@ impl<'a> Scanner<'a> {
         }
         self.at = stop;
         loop {
-            match self.next()? {
+            match self.take_byte()? {
                 b'"' => break,
                 b'\\' => {
-                    self.next()?;
+                    self.take_byte()?;
                 }
                 0..=0x1f => return None,
                 _ => {}
