@@ -14,10 +14,10 @@ use super::fast_delta::fast_delta;
 use super::ids;
 use super::json::{parse, to_json};
 use super::large_events::large_snapshot;
-use super::types::content::{PART_TYPES, SOURCE_TYPES};
+use super::types::content::PART_TYPES;
 use super::types::patch::PATCH_OPS;
-use super::types::run::{RUN_OUTCOMES, SUBAGENT_OUTCOMES};
 use super::types::{BinaryPart, Event, FromJson, EVENT_TYPES, ROLES};
+use super::types::{PartSource, RunOutcome, SubagentOutcome};
 
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum DecodeError {
@@ -288,8 +288,8 @@ fn strip(ty: &str, obj: &mut Map<String, Value>, warnings: &mut Warnings) {
                 strip_messages(input.get_mut("messages"), warnings);
             }
         }
-        "RUN_FINISHED" => strip_field(obj, "outcome", RUN_OUTCOMES, warnings),
-        "SUBAGENT_FINISHED" => strip_field(obj, "outcome", SUBAGENT_OUTCOMES, warnings),
+        "RUN_FINISHED" => strip_field(obj, "outcome", RunOutcome::TAGS, warnings),
+        "SUBAGENT_FINISHED" => strip_field(obj, "outcome", SubagentOutcome::TAGS, warnings),
         _ => {}
     }
 }
@@ -365,7 +365,7 @@ fn strip_parts(content: Option<&mut Value>, warnings: &mut Warnings) {
             return false;
         }
         match p.get("source") {
-            Some(s) if s.is_object() => known_tag(s, "type", SOURCE_TYPES),
+            Some(s) if s.is_object() => known_tag(s, "type", PartSource::TAGS),
             _ => true,
         }
     });

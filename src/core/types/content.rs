@@ -3,13 +3,12 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::core::json::{Object, ToJson};
+use crate::core::json::ToJson;
 
-use super::from_json::{
-    expected, field, json_tagged, object, tag, wire_struct, FromJson, ReadError,
-};
+use super::from_json::{expected, json_tagged, wire_struct, FromJson, ReadError};
 use super::message::role_tag;
 use super::strict;
+use super::wire_union::wire_union;
 
 role_tag!(TextTag = "text");
 role_tag!(ImageTag = "image");
@@ -18,30 +17,31 @@ role_tag!(VideoTag = "video");
 role_tag!(DocumentTag = "document");
 role_tag!(BinaryTag = "binary");
 
-/// Where a media part's bytes come from.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "lowercase")]
-pub enum PartSource {
-    /// Bytes carried inline, base64-encoded.
-    #[serde(rename_all = "camelCase")]
-    Data { value: String, mime_type: String },
-    /// Bytes referenced by URL.
-    #[serde(rename_all = "camelCase")]
-    Url {
-        value: String,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        mime_type: Option<String>,
-    },
-    /// Bytes already at the provider, named by a handle it issued.
-    #[serde(rename_all = "camelCase")]
-    File {
-        value: String,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        provider: Option<String>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        mime_type: Option<String>,
-    },
+wire_union! {
+    /// Where a media part's bytes come from.
+    #[derive(Debug, Clone, PartialEq, Serialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    pub enum PartSource = "type" {
+        /// Bytes carried inline, base64-encoded.
+        Data = "data" {
+            value: String = "value",
+            mime_type: String = "mimeType",
+        },
+        /// Bytes referenced by URL.
+        Url = "url" {
+            value: String = "value",
+            #[serde(skip_serializing_if = "Option::is_none")]
+            mime_type: Option<String> = "mimeType",
+        },
+        /// Bytes already at the provider, named by a handle it issued.
+        File = "file" {
+            value: String = "value",
+            #[serde(skip_serializing_if = "Option::is_none")]
+            provider: Option<String> = "provider",
+            #[serde(skip_serializing_if = "Option::is_none")]
+            mime_type: Option<String> = "mimeType",
+        },
+    }
 }
 
 /// Only what a field that failed to read holds until its struct is
@@ -54,54 +54,6 @@ impl Default for PartSource {
         }
     }
 }
-
-impl FromJson for PartSource {
-    fn from_json(v: Value) -> Result<Self, ReadError> {
-        let ty = tag(&v, "type")?;
-        let mut m = object(v)?;
-        let value = field(&mut m, "value")?;
-        Ok(match ty.as_str() {
-            "data" => PartSource::Data {
-                value,
-                mime_type: field(&mut m, "mimeType")?,
-            },
-            "url" => PartSource::Url {
-                value,
-                mime_type: field(&mut m, "mimeType")?,
-            },
-            "file" => PartSource::File {
-                value,
-                provider: field(&mut m, "provider")?,
-                mime_type: field(&mut m, "mimeType")?,
-            },
-            other => return Err(ReadError::unknown_tag("type", other)),
-        })
-    }
-}
-
-impl ToJson for PartSource {
-    /// In serde's order for every kind: `type`, `value`, `provider`, `mimeType`.
-    fn write_json(&self, out: &mut String) {
-        let (kind, value, provider, mime_type) = match self {
-            PartSource::Data { value, mime_type } => ("data", value, None, Some(mime_type)),
-            PartSource::Url { value, mime_type } => ("url", value, None, mime_type.as_ref()),
-            PartSource::File {
-                value,
-                provider,
-                mime_type,
-            } => ("file", value, provider.as_ref(), mime_type.as_ref()),
-        };
-        let mut o = Object::open(out);
-        o.field("type", kind);
-        o.field("value", value);
-        o.field("provider", &provider);
-        o.field("mimeType", &mime_type);
-        o.close();
-    }
-}
-
-/// The `type` names of [`PartSource`]; another name makes the part unusable.
-pub const SOURCE_TYPES: &[&str] = &["data", "url", "file"];
 
 wire_struct! {
     /// A text part.

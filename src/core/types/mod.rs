@@ -8,6 +8,7 @@ pub mod patch;
 pub mod run;
 pub mod strict;
 pub mod tool;
+mod wire_union;
 
 pub use content::{BinaryPart, Content, ContentPart, MediaPart, PartSource, TextPart};
 pub use event::*;

@@ -3,12 +3,11 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::core::json::{Object, ToJson};
-
-use super::from_json::{field, json_strings, object, tag, wire_struct, FromJson, ReadError};
+use super::from_json::{json_strings, wire_struct, FromJson, ReadError};
 use super::message::Message;
 use super::strict::{self, JsonObject, Metadata};
 use super::tool::{Context, Tool};
+use super::wire_union::wire_union;
 
 wire_struct! {
     /// A question the agent needs answered before the thread can go on.
@@ -87,112 +86,46 @@ wire_struct! {
     }
 }
 
-/// How a run ended (RUN_FINISHED.outcome). Absent means success.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "lowercase")]
-pub enum RunOutcome {
-    #[serde(rename_all = "camelCase")]
-    Success {
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pending_tool_call_ids: Option<Vec<String>>,
-    },
-    Interrupt {
-        interrupts: Vec<Interrupt>,
-    },
-    Cancelled {},
-}
-
-/// The `type` names of [`RunOutcome`].
-pub const RUN_OUTCOMES: &[&str] = &["success", "interrupt", "cancelled"];
-
-impl FromJson for RunOutcome {
-    fn from_json(v: Value) -> Result<Self, ReadError> {
-        let ty = tag(&v, "type")?;
-        let mut m = object(v)?;
-        Ok(match ty.as_str() {
-            "success" => RunOutcome::Success {
-                pending_tool_call_ids: field(&mut m, "pendingToolCallIds")?,
-            },
-            "interrupt" => {
-                let interrupts: Vec<Interrupt> = field(&mut m, "interrupts")?;
-                if interrupts.is_empty() {
-                    return Err(ReadError::new(
-                        "an interrupt outcome needs at least one interrupt",
-                    )
-                    .within("interrupts"));
-                }
-                RunOutcome::Interrupt { interrupts }
-            }
-            "cancelled" => RunOutcome::Cancelled {},
-            other => return Err(ReadError::unknown_tag("type", other)),
-        })
+wire_union! {
+    /// How a run ended (RUN_FINISHED.outcome). Absent means success.
+    #[derive(Debug, Clone, PartialEq, Serialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    pub enum RunOutcome = "type" {
+        Success = "success" {
+            #[serde(skip_serializing_if = "Option::is_none")]
+            pending_tool_call_ids: Option<Vec<String>> = "pendingToolCallIds",
+        },
+        Interrupt = "interrupt" {
+            interrupts: Vec<Interrupt> = "interrupts" with at_least_one_interrupt,
+        },
+        Cancelled = "cancelled" {},
     }
 }
 
-impl ToJson for RunOutcome {
-    fn write_json(&self, out: &mut String) {
-        let mut o = Object::open(out);
-        match self {
-            RunOutcome::Success {
-                pending_tool_call_ids,
-            } => {
-                o.field("type", "success");
-                o.field("pendingToolCallIds", pending_tool_call_ids);
-            }
-            RunOutcome::Interrupt { interrupts } => {
-                o.field("type", "interrupt");
-                o.field("interrupts", interrupts);
-            }
-            RunOutcome::Cancelled {} => o.field("type", "cancelled"),
-        }
-        o.close();
+/// An interrupt outcome names what it waits for.
+fn at_least_one_interrupt(v: Option<Value>) -> Result<Vec<Interrupt>, ReadError> {
+    let v = v.ok_or_else(|| ReadError::new("missing field"))?;
+    let interrupts = Vec::<Interrupt>::from_json(v)?;
+    if interrupts.is_empty() {
+        return Err(ReadError::new(
+            "an interrupt outcome needs at least one interrupt",
+        ));
+    }
+    Ok(interrupts)
+}
+
+wire_union! {
+    /// How a subagent ended (SUBAGENT_FINISHED.outcome).
+    #[derive(Debug, Clone, PartialEq, Serialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    pub enum SubagentOutcome = "type" {
+        Success = "success" {},
+        Suspended = "suspended" {
+            #[serde(skip_serializing_if = "Option::is_none")]
+            interrupt_ids: Option<Vec<String>> = "interruptIds",
+        },
     }
 }
-
-/// How a subagent ended (SUBAGENT_FINISHED.outcome).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "lowercase")]
-pub enum SubagentOutcome {
-    Success {},
-    #[serde(rename_all = "camelCase")]
-    Suspended {
-        #[serde(skip_serializing_if = "Option::is_none")]
-        interrupt_ids: Option<Vec<String>>,
-    },
-}
-
-impl FromJson for SubagentOutcome {
-    fn from_json(v: Value) -> Result<Self, ReadError> {
-        let ty = tag(&v, "type")?;
-        let mut m = object(v)?;
-        Ok(match ty.as_str() {
-            "success" => SubagentOutcome::Success {},
-            "suspended" => SubagentOutcome::Suspended {
-                interrupt_ids: field(&mut m, "interruptIds")?,
-            },
-            other => return Err(ReadError::unknown_tag("type", other)),
-        })
-    }
-}
-
-impl ToJson for SubagentOutcome {
-    fn write_json(&self, out: &mut String) {
-        let mut o = Object::open(out);
-        match self {
-            SubagentOutcome::Success {} => o.field("type", "success"),
-            SubagentOutcome::Suspended { interrupt_ids } => {
-                o.field("type", "suspended");
-                o.field("interruptIds", interrupt_ids);
-            }
-        }
-        o.close();
-    }
-}
-
-/// The `type` names of [`SubagentOutcome`].
-pub const SUBAGENT_OUTCOMES: &[&str] = &["success", "suspended"];
 
 wire_struct! {
     /// The body a client POSTs to start a run.

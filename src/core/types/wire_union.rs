@@ -1,0 +1,76 @@
+//! Declares an internally tagged union whose members carry their fields
+//! inline (`{"type": "url", "value": ...}`), each member's tag and each
+//! field's wire name stated once, as `wire_struct!` does for structs: the
+//! names become serde's (so tsify's TypeScript), the reader's and the
+//! writer's, and the list of tags the decoder checks against.
+
+/// `pub enum Name = "tagKey" { Member = "tag" { pub-less field: Type = "wire" [with reader], ... }, ... }`.
+/// Writes the tag first, then the member's fields in the order declared,
+/// absent options left out; reads the tag, then the fields in that order,
+/// keeping the first error.
+macro_rules! wire_union {
+    (
+        $(#[$attr:meta])*
+        pub enum $name:ident = $key:literal {
+            $(
+                $(#[$vattr:meta])*
+                $variant:ident = $tag:literal {
+                    $($(#[$fattr:meta])* $field:ident: $fty:ty = $wire:literal $(with $reader:path)?),* $(,)?
+                }
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$attr])*
+        #[serde(tag = $key)]
+        pub enum $name {
+            $(
+                $(#[$vattr])*
+                #[serde(rename = $tag)]
+                $variant {
+                    $($(#[$fattr])* #[serde(rename = $wire)] $field: $fty,)*
+                },
+            )*
+        }
+
+        impl $name {
+            /// Every member's tag.
+            pub const TAGS: &'static [&'static str] = &[$($tag),*];
+        }
+
+        impl $crate::core::types::from_json::FromJson for $name {
+            fn from_json(
+                v: serde_json::Value,
+            ) -> Result<Self, $crate::core::types::from_json::ReadError> {
+                use $crate::core::types::from_json::{object, tag, ReadError};
+                let ty = tag(&v, $key)?;
+                #[allow(unused_mut)]
+                let mut m = object(v)?;
+                let mut _err = None;
+                let built = match ty.as_str() {
+                    $($tag => $name::$variant {
+                        $($field: $crate::core::types::from_json::read_field!(m, $wire, _err $(, $reader)?),)*
+                    },)*
+                    other => return Err(ReadError::unknown_tag($key, other)),
+                };
+                match _err {
+                    None => Ok(built),
+                    Some(e) => Err(e),
+                }
+            }
+        }
+
+        impl $crate::core::json::ToJson for $name {
+            fn write_json(&self, out: &mut String) {
+                let mut o = $crate::core::json::Object::open(out);
+                match self {
+                    $($name::$variant { $($field),* } => {
+                        o.field($key, $tag);
+                        $(o.field($wire, $field);)*
+                    })*
+                }
+                o.close();
+            }
+        }
+    };
+}
+pub(crate) use wire_union;
