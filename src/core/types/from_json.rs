@@ -174,18 +174,32 @@ impl FromJson for Map<String, Value> {
 
 impl<T: FromJson> FromJson for Vec<T> {
     fn from_json(v: Value) -> Result<Self, ReadError> {
-        match v {
-            // A plain loop: `collect` into a `Result` costs an adapter per `T`.
-            Value::Array(items) => {
-                let mut out = Vec::with_capacity(items.len());
-                for (i, item) in items.into_iter().enumerate() {
-                    out.push(T::from_json(item).map_err(|e| e.at(i))?);
-                }
-                Ok(out)
-            }
-            other => Err(expected("an array", &other)),
-        }
+        let mut out = Vec::new();
+        each_item(v, &mut |n, item| {
+            out.reserve_exact(n);
+            out.push(T::from_json(item)?);
+            Ok(())
+        })?;
+        Ok(out)
     }
+}
+
+/// Hands each item of an array to `read` with how many are left, and says
+/// where one failed. One loop for every item type: the per-type part is
+/// only the push (an instance of this loop per item type was a sixth of
+/// the readers' code).
+fn each_item(
+    v: Value,
+    read: &mut dyn FnMut(usize, Value) -> Result<(), ReadError>,
+) -> Result<(), ReadError> {
+    let Value::Array(items) = v else {
+        return Err(expected("an array", &v));
+    };
+    let mut items = items.into_iter().enumerate();
+    while let Some((i, item)) = items.next() {
+        read(items.len() + 1, item).map_err(|e| e.at(i))?;
+    }
+    Ok(())
 }
 
 impl<T: FromJson> FromJson for Box<T> {
