@@ -64,6 +64,8 @@ pub(super) async fn event_source(
         let dropped = match transport::open(&fetch, &url, &init).await {
             Ok(body) => {
                 policy.connected();
+                // What ended the last connection is not this one's error.
+                ctx.error = None;
                 ctx.session.reconnected(body.content_type.as_deref());
                 if ctx.session.stream_failed() {
                     body.cancel();

@@ -273,3 +273,29 @@ test("detachActiveRun leaves a GET stream open beside the run alone", async () =
   stream.close();
   await stream.closed;
 });
+
+test("a GET stream fails with what ended it, not with an earlier connection's loss", async () => {
+  const enc = new TextEncoder();
+  let calls = 0;
+  const fetch = async () => {
+    calls++;
+    const first = calls === 1;
+    const body = new ReadableStream({
+      start(ctrl) {
+        if (first) {
+          // The connection is lost: reconnected after the retry delay.
+          ctrl.error(new TypeError("network connection lost"));
+        } else {
+          // The server then sends what the protocol forbids: no retry.
+          ctrl.enqueue(enc.encode('data: {"type":"TEXT_MESSAGE_CONTENT","messageId":"nope","delta":"x"}\n\n'));
+          ctrl.close();
+        }
+      },
+    });
+    return new Response(body, { headers: { "content-type": "text/event-stream" } });
+  };
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const stream = agent.openEventSource({ url: "http://x/events", retryMs: 1 });
+  await assert.rejects(stream.closed, (e) => e.name === "AgentProtocolError" && /RUN_STARTED/.test(e.message));
+  assert.equal(calls, 2);
+});
