@@ -59,6 +59,16 @@ const HI: &str = r#"{"type":"TEXT_MESSAGE_CONTENT","messageId":"m","delta":"hi"}
 const END: &str = r#"{"type":"TEXT_MESSAGE_END","messageId":"m"}"#;
 const FINISHED: &str = r#"{"type":"RUN_FINISHED","threadId":"t","runId":"r","result":7}"#;
 
+/// A run of a thread without interrupts, started at time 0.
+fn open(
+    agent: &mut AgentState,
+    listening: Listening,
+    batching: Batching,
+    requests: bool,
+) -> Session {
+    Session::run(agent, None, 0.0, settings(listening, batching), requests).expect("no interrupts")
+}
+
 fn settings(listening: Listening, batching: Batching) -> Settings {
     Settings {
         listening,
@@ -70,14 +80,7 @@ fn settings(listening: Listening, batching: Batching) -> Settings {
 /// A run over `chunks` with every callback listened for; what it called.
 fn run(chunks: &[Vec<u8>], log: &mut Log, batching: Batching) -> (Step, AgentState, Session) {
     let mut agent = AgentState::default();
-    let mut s = Session::run(
-        &mut agent,
-        None,
-        0.0,
-        settings(Listening::all(), batching),
-        true,
-    )
-    .expect("no interrupts");
+    let mut s = open(&mut agent, Listening::all(), batching, true);
     assert_eq!(s.run_until_input(&mut agent, 0.0, log), Step::Request);
     s.response(Some("text/event-stream"));
     for c in chunks {
@@ -165,14 +168,7 @@ fn an_abort_mid_stream_is_a_quiet_run_error() {
     let mut agent = AgentState::default();
     let mut log = Log::default();
     let listening = Listening::of(["onRunErrorEvent", "onRunFailed", "onRunFinalized"]);
-    let mut s = Session::run(
-        &mut agent,
-        None,
-        0.0,
-        settings(listening, Batching::Chunk),
-        true,
-    )
-    .unwrap();
+    let mut s = open(&mut agent, listening, Batching::Chunk, true);
     s.run_until_input(&mut agent, 0.0, &mut log);
     s.feed(&sse(&[STARTED, START]));
     s.run_until_input(&mut agent, 0.0, &mut log);
@@ -195,14 +191,7 @@ fn a_failure_is_reported_and_a_subscriber_may_swallow_it() {
             stop_at,
             ..Log::default()
         };
-        let mut s = Session::run(
-            &mut agent,
-            None,
-            0.0,
-            settings(Listening::all(), Batching::Chunk),
-            true,
-        )
-        .unwrap();
+        let mut s = open(&mut agent, Listening::all(), Batching::Chunk, true);
         s.run_until_input(&mut agent, 0.0, &mut log);
         s.failed(
             Some(RunError::Http {
@@ -245,14 +234,7 @@ fn a_bad_event_keeps_what_came_before_and_fails_the_run() {
 fn a_connect_without_a_url_sends_nothing() {
     let mut agent = AgentState::default();
     let mut log = Log::default();
-    let mut s = Session::run(
-        &mut agent,
-        None,
-        0.0,
-        settings(Listening::all(), Batching::Chunk),
-        false,
-    )
-    .unwrap();
+    let mut s = open(&mut agent, Listening::all(), Batching::Chunk, false);
     assert_eq!(
         s.run_until_input(&mut agent, 0.0, &mut log),
         Step::Done { rejected: false }
@@ -265,14 +247,7 @@ fn a_detached_run_finalizes_with_what_it_applied() {
     let mut agent = AgentState::default();
     let mut log = Log::default();
     let listening = Listening::of(["onRunErrorEvent", "onRunFailed", "onRunFinalized"]);
-    let mut s = Session::run(
-        &mut agent,
-        None,
-        0.0,
-        settings(listening, Batching::Chunk),
-        true,
-    )
-    .unwrap();
+    let mut s = open(&mut agent, listening, Batching::Chunk, true);
     s.run_until_input(&mut agent, 0.0, &mut log);
     s.feed(&sse(&[STARTED, START, HI]));
     s.run_until_input(&mut agent, 0.0, &mut log);
@@ -324,14 +299,7 @@ fn a_held_back_change_says_when_it_is_due_and_goes_out_when_late() {
     let mut agent = AgentState::default();
     let mut log = Log::default();
     let listening = Listening::of(["onMessagesChanged"]);
-    let mut s = Session::run(
-        &mut agent,
-        None,
-        0.0,
-        settings(listening, Batching::Throttle(100.0)),
-        true,
-    )
-    .unwrap();
+    let mut s = open(&mut agent, listening, Batching::Throttle(100.0), true);
     s.run_until_input(&mut agent, 0.0, &mut log);
     s.feed(&sse(&[STARTED, START]));
     assert_eq!(
@@ -375,14 +343,7 @@ fn a_replaced_history_before_the_request_rewrites_the_input_then_tells() {
     }
     let mut agent = AgentState::default();
     let mut h = Replace(Vec::new());
-    let mut s = Session::run(
-        &mut agent,
-        None,
-        0.0,
-        settings(Listening::all(), Batching::Chunk),
-        true,
-    )
-    .unwrap();
+    let mut s = open(&mut agent, Listening::all(), Batching::Chunk, true);
     assert_eq!(s.run_until_input(&mut agent, 0.0, &mut h), Step::Request);
     assert_eq!(h.0, ["onRunInitialized", "Rewrite", "notify"]);
 }
