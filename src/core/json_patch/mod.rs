@@ -57,28 +57,43 @@ impl fmt::Display for OpAt {
         match &self.from {
             Some(from) => write!(
                 f,
-                "patch op {} ({} from {:?} to {:?})",
-                self.index, self.op, from, self.path
+                "patch op {} ({} from {} to {})",
+                self.index,
+                self.op,
+                quoted(from),
+                quoted(&self.path)
             ),
-            None => write!(f, "patch op {} ({} {:?})", self.index, self.op, self.path),
+            None => write!(
+                f,
+                "patch op {} ({} {})",
+                self.index,
+                self.op,
+                quoted(&self.path)
+            ),
         }
     }
+}
+
+/// A pointer or token as the messages show it: a JSON string (Rust's
+/// `Debug` quoting would link the standard library's Unicode tables).
+fn quoted(s: &str) -> String {
+    crate::core::json::to_json(s)
 }
 
 /// Why a patch was refused. The document is unchanged whenever one is returned.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PatchError {
-    #[error("{at}: nothing at {pointer:?}")]
+    #[error("{at}: nothing at {}", quoted(.pointer))]
     NotFound { at: OpAt, pointer: String },
-    #[error("{at}: the value at {pointer:?} is not an object or array")]
+    #[error("{at}: the value at {} is not an object or array", quoted(.pointer))]
     NotContainer { at: OpAt, pointer: String },
-    #[error("{at}: {token:?} is not an index into the array at {pointer:?}")]
+    #[error("{at}: {} is not an index into the array at {}", quoted(.token), quoted(.pointer))]
     BadIndex {
         at: OpAt,
         pointer: String,
         token: String,
     },
-    #[error("{at}: index {index} is past the end of the array at {pointer:?} (length {len})")]
+    #[error("{at}: index {index} is past the end of the array at {} (length {len})", quoted(.pointer))]
     OutOfBounds {
         at: OpAt,
         pointer: String,
@@ -89,7 +104,7 @@ pub enum PatchError {
     IntoOwnChild { at: OpAt },
     #[error("{at}: test failed, the value differs")]
     TestFailed { at: OpAt },
-    #[error("{at}: the token {token:?} is refused (prototype pollution guard)")]
+    #[error("{at}: the token {} is refused (prototype pollution guard)", quoted(.token))]
     Banned { at: OpAt, token: String },
 }
 
