@@ -130,10 +130,12 @@ fn extras_js(ctx: &mut RunCtx, extras: &Extras) -> Result<Vec<(&'static str, JsV
         Extras::ToolCallArgs(i) => {
             // Borrowed, not cloned: the arguments grow with every delta.
             let tc = tool_call(i)?;
+            let entry = h.entries().get(*i).map_or(u64::MAX, |e| e.serial);
             let args = ctx
                 .partial
                 .entry(tc.id.clone())
                 .or_insert_with(|| PartialArgs::new(&tc.function.arguments));
+            args.follow(&tc.function.arguments, entry);
             let partial = args.js()?;
             vec![
                 ("toolCallBuffer", args.buffer_js(&tc.function.arguments)),

@@ -17,6 +17,8 @@ pub struct PartialArgs {
     shown: Option<JsValue>,
     /// The JS string of the first this-many bytes of the buffer.
     buffer: Option<(usize, JsValue)>,
+    /// The history entry whose arguments were last found to be the buffer.
+    entry: Option<u64>,
 }
 
 /// What `withTail` applies (see `Update::Tail`).
@@ -54,6 +56,7 @@ impl PartialArgs {
             json,
             shown: None,
             buffer: None,
+            entry: None,
         }
     }
 
@@ -61,17 +64,34 @@ impl PartialArgs {
         self.json.push(delta);
     }
 
-    /// `args` (the tool call's arguments) as a JS string: while they are
-    /// the buffer this parser was fed, which only grows, the string handed
-    /// out before is extended by what was added (a JS concatenation), so a
-    /// long buffer is not re-sent for every delta.
+    /// Brings the parser to `args`, the tool call's arguments now, in the
+    /// history entry `entry`. In place, an entry's arguments only ever grow
+    /// by the deltas this parser is fed too (anything else makes a new
+    /// entry), so the same entry and the same length mean the same text,
+    /// with no comparison: comparing the text on every delta made a long
+    /// argument stream quadratic (a sixteenth of scenario 2). Arguments a
+    /// snapshot or a subscriber rewrote start the parser again from them.
+    pub fn follow(&mut self, args: &str, entry: u64) {
+        let fed = if self.entry == Some(entry) {
+            self.json.buffer().len() == args.len()
+        } else {
+            self.json.buffer() == args
+        };
+        if !fed {
+            *self = PartialArgs::new(args);
+        }
+        self.entry = Some(entry);
+    }
+
+    /// The arguments (which [`Self::follow`] made the buffer) as a JS
+    /// string: the string handed out before, extended by what was added (a
+    /// JS concatenation), so a long buffer is not re-sent for every delta.
     pub fn buffer_js(&mut self, args: &str) -> JsValue {
-        let fed = self.json.buffer() == args;
         let s = match &self.buffer {
-            Some((n, prev)) if fed && *n <= args.len() => concat(prev, &args[*n..]),
+            Some((n, prev)) if *n <= args.len() => concat(prev, &args[*n..]),
             _ => JsValue::from_str(args),
         };
-        self.buffer = fed.then(|| (args.len(), s.clone()));
+        self.buffer = Some((args.len(), s.clone()));
         s
     }
 

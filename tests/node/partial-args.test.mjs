@@ -10,7 +10,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { AgentClient } from "../../pkg/node.js";
-import { finished, scriptedFetch, started } from "./helpers.mjs";
+import { finished, scriptedFetch, sse, started } from "./helpers.mjs";
 
 const fixture = JSON.parse(fs.readFileSync(new URL("../fixtures/partial-json/cases.json", import.meta.url), "utf8"));
 
@@ -89,4 +89,28 @@ test("unchanged members are shared with the previous value, changed containers a
   assert.notEqual(b.items, a.items);
   assert.equal(b.items[0], a.items[0], "the finished first item is shared");
   assert.deepEqual(a.items[1], {}, "the earlier value did not change");
+});
+
+test("toolCallBuffer and partialToolCallArgs follow arguments a MESSAGES_SNAPSHOT rewrote mid-stream, even to the same length", async () => {
+  const call = (args) => ({ id: "tc1", type: "function", function: { name: "f", arguments: args } });
+  const events = [
+    started(),
+    { type: "TOOL_CALL_START", toolCallId: "tc1", toolCallName: "f", parentMessageId: "m1" },
+    { type: "TOOL_CALL_ARGS", toolCallId: "tc1", delta: '{"a":' },
+    { type: "TOOL_CALL_ARGS", toolCallId: "tc1", delta: "1" },
+    { type: "MESSAGES_SNAPSHOT", messages: [{ id: "m1", role: "assistant", toolCalls: [call('{"b":2')] }] },
+    { type: "TOOL_CALL_ARGS", toolCallId: "tc1", delta: "}" },
+    { type: "TOOL_CALL_END", toolCallId: "tc1" },
+    finished(),
+  ];
+  const { fetch } = scriptedFetch([events.map(sse).join("")]);
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const seen = [];
+  await agent.runAgent({}, {
+    onToolCallArgsEvent: ({ toolCallBuffer, partialToolCallArgs }) => {
+      seen.push([toolCallBuffer, JSON.stringify(partialToolCallArgs)]);
+    },
+  });
+  assert.deepEqual(seen.at(-1), ['{"b":2', '{"b":2}']);
+  assert.equal(agent.messages[0].toolCalls[0].function.arguments, '{"b":2}');
 });
