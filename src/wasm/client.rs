@@ -24,7 +24,7 @@ use crate::core::types::*;
 
 use super::js::{field, set};
 use super::options::{parse_batching, Options};
-use crate::core::session::Batching;
+use crate::core::session::{Batching, Settings};
 pub(crate) struct Inner {
     pub(super) agent: AgentState,
     pub(super) thread_id: String,
@@ -59,6 +59,25 @@ pub(crate) struct Inner {
     /// A `WeakRef` to the object callbacks receive as `agent` instead of
     /// the handle (the `agent` option: a wrapper class passes itself).
     pub(super) agent_ref: JsValue,
+}
+
+impl Inner {
+    /// What a run's or a GET stream's session is made with.
+    pub(super) fn session_settings(&self) -> Settings {
+        Settings {
+            limits: self.limits,
+            batching: self.batching,
+            ..Settings::default()
+        }
+    }
+
+    /// The `fetch` option, or the global one.
+    pub(super) fn fetch(&self) -> Result<Function, JsValue> {
+        match &self.fetch {
+            Some(f) => Ok(f.clone()),
+            None => js::global_fetch(),
+        }
+    }
 }
 
 /// Shared by the client and the handles callbacks receive.

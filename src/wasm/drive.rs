@@ -150,8 +150,13 @@ fn follow(ctx: &mut RunCtx, state: StateFollow, warnings: Vec<String>) {
     }
 }
 
-/// Reads a response body into the session until it is done with it.
+/// Reads a response body into the session until it is done with it. A
+/// body the session already refused (a framing it cannot read) is
+/// cancelled unread, as one whose chunk failed is.
 pub(super) async fn read_body(ctx: &mut RunCtx, body: &Body) -> Step {
+    if ctx.session.stream_failed() {
+        body.cancel();
+    }
     // Detaching cancels this reader, which ends the read under way.
     if ctx.detachable {
         if let Some(a) = ctx.rc.borrow_mut().active.as_mut() {

@@ -15,7 +15,7 @@ use super::transport::{self, Failure};
 use super::client::Shared;
 use super::drive::{read_body, RunCtx};
 use crate::core::session::reconnect::{Dropped, Next, Reconnect};
-use crate::core::session::{Session, Settings};
+use crate::core::session::Session;
 
 /// The GET stream behind `openEventSource`.
 pub(super) async fn event_source(
@@ -28,16 +28,11 @@ pub(super) async fn event_source(
 ) -> Result<JsValue, JsValue> {
     let (fetch, headers, settings) = {
         let inner = rc.borrow();
-        let fetch = match &inner.fetch {
-            Some(f) => f.clone(),
-            None => js::global_fetch()?,
-        };
-        let settings = Settings {
-            limits: inner.limits,
-            batching: inner.batching,
-            ..Settings::default()
-        };
-        (fetch, inner.headers.clone(), settings)
+        (
+            inner.fetch()?,
+            inner.headers.clone(),
+            inner.session_settings(),
+        )
     };
     let session = Session::stream(settings, js::now());
     let mut ctx = RunCtx::new(&rc, session, Vec::new(), JsValue::UNDEFINED, false);
@@ -67,9 +62,6 @@ pub(super) async fn event_source(
                 // What ended the last connection is not this one's error.
                 ctx.error = None;
                 ctx.session.reconnected(body.content_type.as_deref());
-                if ctx.session.stream_failed() {
-                    body.cancel();
-                }
                 read_body(&mut ctx, &body).await;
                 match ctx.session.error() {
                     Some(_) => Dropped::Refused,

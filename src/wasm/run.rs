@@ -18,7 +18,7 @@ use super::subscribers::Subscriber;
 use super::transport::{self, Failure};
 use crate::core::ids;
 use crate::core::run::{run_id_of, InputFrame, RunParams};
-use crate::core::session::{Session, Settings, Step};
+use crate::core::session::{Session, Step};
 
 use super::callbacks::lazy_input;
 use super::client::{messages_of, take_js_edits, Inner, Shared};
@@ -89,11 +89,7 @@ async fn run_inner(
             Mode::Run => Some(inner.url.clone()),
             Mode::Connect => inner.connect_url.clone(),
         };
-        let settings = Settings {
-            limits: inner.limits,
-            batching: inner.batching,
-            ..Settings::default()
-        };
+        let settings = inner.session_settings();
         let session = Session::run(
             &mut inner.agent,
             params.resume.as_deref(),
@@ -104,10 +100,7 @@ async fn run_inner(
         .map_err(|e| run_error(&e))?;
         let thread_id = inner.thread_id.clone();
         let body = body_of(&mut inner, &thread_id, &run_id, &params)?;
-        let fetch = match &inner.fetch {
-            Some(f) => f.clone(),
-            None => js::global_fetch()?,
-        };
+        let fetch = inner.fetch()?;
         let request = Request {
             thread_id,
             run_id,
@@ -158,9 +151,6 @@ async fn run_inner(
         end = match transport::open(&fetch, &url, &init).await {
             Ok(body) => {
                 ctx.session.response(body.content_type.as_deref());
-                if ctx.session.stream_failed() {
-                    body.cancel();
-                }
                 read_body(&mut ctx, &body).await
             }
             Err(f) => {
