@@ -362,3 +362,36 @@ fn every_event_but_a_shorthand_calls_a_callback_a_subscriber_is_read_for() {
     assert!(all.contains(&"onTextMessageContentEvent"));
     assert!(!all.iter().any(|c| c.contains("Chunk")));
 }
+
+#[test]
+fn what_an_announcement_returns_is_not_taken() {
+    // Says it replaced the state on every round, announcements included.
+    struct Claims(Vec<String>);
+    impl Handler for Claims {
+        fn call(&mut self, call: &Call, _: &Session, _: &mut AgentState) -> Answer {
+            self.0.push(call.name().into());
+            let announces = matches!(call, Call::NewMessage(_) | Call::NewToolCall { .. });
+            Answer {
+                stop: false,
+                changed: Changed {
+                    messages: false,
+                    state: announces,
+                },
+            }
+        }
+        fn notify(&mut self, changed: Changed, _: &mut AgentState) {
+            self.0.push(format!(
+                "notify {}{}",
+                changed.messages as u8, changed.state as u8
+            ));
+        }
+    }
+    let mut agent = AgentState::default();
+    let mut h = Claims(Vec::new());
+    let listening = Listening::of(["onNewMessage"]);
+    let mut s = open(&mut agent, listening, Batching::Event, true);
+    s.run_until_input(&mut agent, 0.0, &mut h);
+    s.feed(&sse(&[STARTED, START, HI, END]));
+    s.run_until_input(&mut agent, 0.0, &mut h);
+    assert_eq!(h.0, ["notify 10", "notify 10", "onNewMessage"]);
+}

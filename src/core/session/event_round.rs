@@ -50,7 +50,11 @@ impl Round {
         result: &mut Option<Value>,
     ) -> Option<Step> {
         let answer = answer.unwrap_or_default();
-        changed.merge(answer.changed);
+        // An announcement changes nothing, as in the reference: what its
+        // subscribers return is not taken.
+        if !matches!(self.stage, Stage::Announce { .. }) {
+            changed.merge(answer.changed);
+        }
         loop {
             match &mut self.stage {
                 Stage::Start => {

@@ -222,10 +222,7 @@ impl Session {
         let r = self
             .framing
             .feed(&mut self.stream, bytes, &mut self.decoded);
-        self.enqueue();
-        if let Err(e) = r {
-            self.fail_stream(e);
-        }
+        self.take_decoded(r);
     }
 
     /// The body ended.
@@ -234,11 +231,8 @@ impl Session {
             return;
         }
         let r = self.framing.finish(&mut self.stream, &mut self.decoded);
-        self.enqueue();
         self.ended = true;
-        if let Err(e) = r {
-            self.fail_stream(e);
-        }
+        self.take_decoded(r);
     }
 
     /// An abort mid-stream ends the run with a RUN_ERROR of code `abort`,
@@ -255,11 +249,8 @@ impl Session {
             ..Default::default()
         });
         let r = self.stream.push_event(event, &mut self.decoded);
-        self.enqueue();
         self.ended = true;
-        if let Err(e) = r {
-            self.fail_stream(e);
-        }
+        self.take_decoded(r);
     }
 
     /// `detachActiveRun()`: the rest of the stream is left unread, with no
@@ -280,10 +271,14 @@ impl Session {
         });
     }
 
-    /// Queues what the stream decoded. The queue is nearly always empty by
-    /// then (a chunk is read once the last one's events are taken up), and
-    /// the decoded events become it as they are.
-    fn enqueue(&mut self) {
+    /// Queues what the stream decoded, events before a failure included,
+    /// then the failure. The queue is nearly always empty by then (a chunk
+    /// is read once the last one's events are taken up), and the decoded
+    /// events become it as they are.
+    fn take_decoded(&mut self, r: Result<(), RunError>) {
+        if let Err(e) = r {
+            self.fail_stream(e);
+        }
         if self.queue.len() == 0 {
             self.queue = std::mem::take(&mut self.decoded).into_iter();
         } else {

@@ -39,12 +39,6 @@ impl Call {
             Call::NewToolCall { .. } => "onNewToolCall",
         }
     }
-
-    /// Whether the `messages` and `state` a subscriber returns replace the
-    /// agent's: an announcement changes nothing, as in the reference.
-    pub fn takes_mutations(&self) -> bool {
-        !matches!(self, Call::NewMessage(_) | Call::NewToolCall { .. })
-    }
 }
 
 /// What an event's own callback gets besides the event, by position in
