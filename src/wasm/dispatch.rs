@@ -110,15 +110,10 @@ fn extras_js(ctx: &mut RunCtx, extras: &Extras) -> Result<Vec<(&'static str, JsV
     let inner = ctx.rc.borrow();
     let h = &inner.agent.messages;
     let at = |i: &usize| h.get(*i).ok_or(JsValue::UNDEFINED);
-    let tool_call = |i: &usize| -> Result<&ToolCall, JsValue> {
-        let id = match ctx.session.event() {
-            Some(Event::ToolCallArgs(e)) => &e.tool_call_id,
-            Some(Event::ToolCallEnd(e)) => &e.tool_call_id,
-            _ => return Err(JsValue::UNDEFINED),
-        };
+    let tool_call = |i: &usize, k: &usize| -> Result<&ToolCall, JsValue> {
         at(i)?
             .tool_calls()
-            .and_then(|calls| calls.iter().find(|tc| tc.id == *id))
+            .and_then(|calls| calls.get(*k))
             .ok_or(JsValue::UNDEFINED)
     };
     Ok(match extras {
@@ -127,9 +122,9 @@ fn extras_js(ctx: &mut RunCtx, extras: &Extras) -> Result<Vec<(&'static str, JsV
         Extras::ReasoningBuffer(i) => {
             vec![("reasoningMessageBuffer", JsValue::from_str(at(i)?.text()))]
         }
-        Extras::ToolCallArgs(i) => {
+        Extras::ToolCallArgs(i, k) => {
             // Borrowed, not cloned: the arguments grow with every delta.
-            let tc = tool_call(i)?;
+            let tc = tool_call(i, k)?;
             let entry = h.entries().get(*i).map_or(u64::MAX, |e| e.serial);
             let args = ctx
                 .partial
@@ -143,8 +138,8 @@ fn extras_js(ctx: &mut RunCtx, extras: &Extras) -> Result<Vec<(&'static str, JsV
                 ("partialToolCallArgs", partial),
             ]
         }
-        Extras::ToolCallEnd(i) => {
-            let tc = tool_call(i)?;
+        Extras::ToolCallEnd(i, k) => {
+            let tc = tool_call(i, k)?;
             let args = js_sys::JSON::parse(&tc.function.arguments)
                 .unwrap_or_else(|_| Object::new().into());
             vec![

@@ -167,11 +167,8 @@ fn extras_of(reducer: &Reducer, h: &mut History, event: &Event) -> Option<Extras
     };
     let call_at = |h: &mut History, id: &str| {
         let i = h.find_tool_call(id)?;
-        h.get(i)?
-            .tool_calls()?
-            .iter()
-            .any(|tc| tc.id == id)
-            .then_some(i)
+        let k = h.get(i)?.tool_calls()?.iter().position(|tc| tc.id == id)?;
+        Some((i, k))
     };
     Some(match event {
         Event::TextMessageContent(TextMessageContentEvent { message_id, .. })
@@ -182,8 +179,14 @@ fn extras_of(reducer: &Reducer, h: &mut History, event: &Event) -> Option<Extras
         | Event::ReasoningMessageEnd(ReasoningMessageEndEvent { message_id, .. }) => {
             Extras::ReasoningBuffer(text_at(h, message_id)?)
         }
-        Event::ToolCallArgs(e) => Extras::ToolCallArgs(call_at(h, &e.tool_call_id)?),
-        Event::ToolCallEnd(e) => Extras::ToolCallEnd(call_at(h, &e.tool_call_id)?),
+        Event::ToolCallArgs(e) => {
+            let (i, k) = call_at(h, &e.tool_call_id)?;
+            Extras::ToolCallArgs(i, k)
+        }
+        Event::ToolCallEnd(e) => {
+            let (i, k) = call_at(h, &e.tool_call_id)?;
+            Extras::ToolCallEnd(i, k)
+        }
         Event::ActivitySnapshot(e) => Extras::ActivitySnapshot(h.find(&e.message_id)),
         Event::ActivityDelta(e) => {
             let i = h.find(&e.message_id)?;

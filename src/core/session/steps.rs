@@ -51,10 +51,11 @@ pub enum Extras {
     /// `reasoningMessageBuffer`.
     ReasoningBuffer(usize),
     /// `toolCallBuffer`, `toolCallName`, `partialToolCallArgs` of the
-    /// event's tool call, in the message at this position.
-    ToolCallArgs(usize),
+    /// event's tool call: the message at this position, the call at that
+    /// index of its tool calls.
+    ToolCallArgs(usize, usize),
     /// `toolCallName` and `toolCallArgs`, likewise.
-    ToolCallEnd(usize),
+    ToolCallEnd(usize, usize),
     /// `existingMessage`: the message with the activity's id, if any
     /// (`activityMessage` too when it is an activity).
     ActivitySnapshot(Option<usize>),
