@@ -1,7 +1,8 @@
 //! Finding a key of a parsed object. serde_json's ordered map finds a key
 //! by hashing it (SipHash); protocol objects and most state objects hold a
 //! handful of keys, and comparing that many short strings is cheaper than
-//! one hash. Past `SCAN` keys the hash wins again.
+//! one hash (removal by key was a fifth of reading a MESSAGES_SNAPSHOT of
+//! 10,000 messages). Past `SCAN` keys the hash wins again.
 
 use serde_json::{Map, Value};
 

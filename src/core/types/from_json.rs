@@ -16,6 +16,8 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
+use crate::core::json::take_member;
+
 /// Why a value does not fit, and where: `toolCalls[0].function: missing field`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadError {
@@ -210,13 +212,7 @@ impl<T: FromJson> FromJson for Box<T> {
 
 /// Reads field `key` of `m` as a `T`.
 pub fn field<T: FromJson>(m: &mut Map<String, Value>, key: &str) -> Result<T, ReadError> {
-    T::from_field(pluck(m, key), key)
-}
-
-/// Takes the value of `key` out of `m` (removal by key was a fifth of
-/// reading a MESSAGES_SNAPSHOT of 10,000 messages before it compared keys).
-fn pluck(m: &mut Map<String, Value>, key: &str) -> Option<Value> {
-    crate::core::json::take_member(m, key)
+    T::from_field(take_member(m, key), key)
 }
 
 /// Reads field `key` of `m` unless an earlier field failed; a failure is
@@ -246,7 +242,7 @@ pub fn take_with<T: Default>(
     if err.is_some() {
         return T::default();
     }
-    keep_first(reader(pluck(m, key)).map_err(|e| e.within(key)), err)
+    keep_first(reader(take_member(m, key)).map_err(|e| e.within(key)), err)
 }
 
 fn keep_first<T: Default>(read: Result<T, ReadError>, err: &mut Option<ReadError>) -> T {
@@ -262,7 +258,7 @@ pub fn loose_field<T: FromJson>(
     m: &mut Map<String, Value>,
     key: &str,
 ) -> Result<Option<T>, ReadError> {
-    match pluck(m, key) {
+    match take_member(m, key) {
         None | Some(Value::Null) => Ok(None),
         Some(v) => T::from_json(v).map(Some).map_err(|e| e.within(key)),
     }
