@@ -5,12 +5,11 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use js_sys::{Function, Object, Reflect};
-use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::client::{handle_of, messages_of, state_of, sync_view, Shared};
-use super::convert::from_js;
+use super::convert::{from_js, state_from_js};
 use super::js::{self, set};
 use super::local_change::Step;
 use super::subscribers::{self, any_has, Subscriber, Subscribers};
@@ -75,10 +74,10 @@ pub(super) fn apply_mutation(
         }
     }
     if let Some(s) = state {
-        match from_js::<Value>(s, "state returned by a subscriber") {
+        match state_from_js(s, "state returned by a subscriber") {
             Ok(v) => {
                 let mut inner = rc.borrow_mut();
-                inner.agent.state = v.into();
+                inner.agent.state = v;
                 inner.state_view.invalidate();
                 dirty.1 = true;
             }

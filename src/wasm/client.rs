@@ -9,7 +9,7 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::convert::{from_js, from_js_opt};
+use super::convert::{from_js, from_js_opt, state_from_js};
 use super::error::{js_error, ErrorName};
 use super::js::{self, AbortController};
 use super::lifecycle::ActiveRun;
@@ -108,8 +108,10 @@ impl AgentClient {
             from_js_opt(js::scalar_options(&config), "AgentClient options")?.unwrap_or_default();
         let messages: Vec<Message> =
             from_js_opt(field(&config, "initialMessages"), "initialMessages")?.unwrap_or_default();
-        let state: Value = from_js_opt(field(&config, "initialState"), "initialState")?
-            .unwrap_or_else(|| Value::Object(Default::default()));
+        let state = match field(&config, "initialState") {
+            v if v.is_undefined() || v.is_null() => Value::Object(Default::default()).into(),
+            v => state_from_js(v, "initialState")?,
+        };
         let fetch = match field(&config, "fetch") {
             f if f.is_undefined() || f.is_null() => None,
             f => Some(
@@ -120,7 +122,7 @@ impl AgentClient {
         let inner = Inner {
             agent: AgentState {
                 messages: History::new(messages),
-                state: state.into(),
+                state,
                 pending_interrupts: Vec::new(),
             },
             thread_id: opts.thread_id.unwrap_or_else(ids::uuid),
@@ -262,11 +264,11 @@ impl AgentClient {
         &self,
         #[wasm_bindgen(unchecked_param_type = "State")] state: JsValue,
     ) -> Result<(), JsValue> {
-        let s: Value = from_js(state, "state")?;
+        let s = state_from_js(state, "state")?;
         let rc = self.shared()?;
         {
             let mut inner = rc.borrow_mut();
-            inner.agent.state = s.into();
+            inner.agent.state = s;
             inner.state_view.invalidate();
         }
         let subs = rc.borrow().subscribers.clone();

@@ -112,3 +112,40 @@ test("a large snapshot of plain messages reads as a small one does", async () =>
   assert.deepEqual(big, one);
   assert.deepEqual(big, messages);
 });
+
+test("a state handed in (initialState, setState, a subscriber's return) is a copy, read from its JSON text, that deltas still patch", async () => {
+  const given = () => ({ b: [1, { c: "é \"q\"" }], a: 1e21, n: null, skip: undefined, ["__proto__"]: { own: true } });
+  const { fetch, requests } = scriptedFetch([
+    started(),
+    { type: "STATE_DELTA", delta: [{ op: "replace", path: "/b/1/c", value: "d" }] },
+    finished(),
+  ]);
+  const initialState = given();
+  const agent = new AgentClient({ url: "http://x", fetch, initialState });
+  initialState.b.push("later");
+  const expected = JSON.parse(JSON.stringify(given()));
+  assert.deepEqual(agent.state, expected, "as JSON reads it, without the caller's later change");
+  assert.notEqual(agent.state, initialState);
+  assert.deepEqual(Object.keys(agent.state), ["b", "a", "n", "__proto__"], "key order as given, __proto__ an own key");
+  assert.equal(Object.getPrototypeOf(agent.state), Object.prototype);
+  const before = agent.state;
+  let replaced;
+  agent.subscribe({
+    onRunStartedEvent: ({ state }) => {
+      replaced = { ...state, from: "subscriber" };
+      return { state: replaced };
+    },
+  });
+  await agent.runAgent();
+  assert.deepEqual(requests[0].body.state, expected, "the request sends the text's value");
+  const patched = JSON.parse(JSON.stringify(given()));
+  patched.b[1].c = "d";
+  assert.deepEqual(agent.state, { ...patched, from: "subscriber" });
+  assert.equal(agent.state.n, null);
+  assert.equal(before.b[1].c, "é \"q\"", "an earlier read is never changed");
+  replaced.from = "edited after";
+  assert.equal(agent.state.from, "subscriber", "a subscriber's state is copied too");
+  agent.setState(given());
+  assert.deepEqual(agent.state, expected);
+  assert.deepEqual(agent.clone().state, expected, "a clone reads the same");
+});

@@ -19,7 +19,9 @@ mod write;
 pub use lazy::LazyJson;
 pub use member::{member, member_mut, take_member};
 pub use number::parse_f64;
-pub use parse::{members, parse, parse_string, plain_run_end, validate, ParseError, MAX_DEPTH};
+pub use parse::{
+    members, parse, parse_string, plain_run_end, validate, value_at, ParseError, MAX_DEPTH,
+};
 pub use scan::Scanner;
 pub use swar::{below, equal, scan_until};
 pub use write::{to_json, write_items, write_str, JsonFields, Object, ToJson};

@@ -84,6 +84,18 @@ pub fn members(text: &str) -> Option<Vec<(String, &str)>> {
     (p.at == p.bytes.len()).then_some(out)
 }
 
+/// The value at byte `at` of `text` (whitespace before it skipped), `depth`
+/// containers deep, and where it ends; `None` where `parse` of the whole
+/// document would fail there (the caller then goes the general way, which
+/// reports why). For readers that walk an event's text themselves.
+pub fn value_at(text: &str, at: usize, depth: usize) -> Option<(Value, usize)> {
+    let mut p = Parser::new(text, true);
+    p.at = at;
+    p.depth = depth;
+    let v = p.value().ok()?;
+    Some((v, p.at))
+}
+
 /// Parses a JSON string literal, quotes included.
 pub fn parse_string(text: &str) -> Option<String> {
     match parse(text) {

@@ -7,6 +7,8 @@
 
 use std::borrow::Cow;
 
+use serde_json::Value;
+
 pub struct Scanner<'a> {
     text: &'a str,
     at: usize,
@@ -34,6 +36,16 @@ impl<'a> Scanner<'a> {
         &mut self,
         mut member: impl FnMut(Cow<'a, str>, Cow<'a, str>) -> Option<()>,
     ) -> Option<()> {
+        self.object(|key, s| member(key, s.string()?))
+    }
+
+    /// An object, `{` to `}`: `member` gets each key with the scanner at
+    /// its value, and must read the value (or refuse with `None`).
+    #[inline(always)]
+    pub fn object(
+        &mut self,
+        mut member: impl FnMut(Cow<'a, str>, &mut Self) -> Option<()>,
+    ) -> Option<()> {
         self.skip_ws();
         self.eat(b'{')?;
         self.skip_ws();
@@ -47,7 +59,7 @@ impl<'a> Scanner<'a> {
             self.skip_ws();
             self.eat(b':')?;
             self.skip_ws();
-            member(key, self.string()?)?;
+            member(key, self)?;
             self.skip_ws();
             match self.take_byte()? {
                 b',' => continue,
@@ -55,6 +67,34 @@ impl<'a> Scanner<'a> {
                 _ => return None,
             }
         }
+    }
+
+    /// An array, `[` to `]`: `item` reads each element (or refuses with `None`).
+    pub fn array(&mut self, mut item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
+        self.skip_ws();
+        self.eat(b'[')?;
+        self.skip_ws();
+        if self.peek() == Some(b']') {
+            self.at += 1;
+            return Some(());
+        }
+        loop {
+            item(self)?;
+            self.skip_ws();
+            match self.take_byte()? {
+                b',' => continue,
+                b']' => return Some(()),
+                _ => return None,
+            }
+        }
+    }
+
+    /// Any JSON value, built by the general parser, `depth` containers
+    /// deep (so its nesting limit holds as it would for the whole text).
+    pub fn value(&mut self, depth: usize) -> Option<Value> {
+        let (v, end) = super::value_at(self.text, self.at, depth)?;
+        self.at = end;
+        Some(v)
     }
 
     #[inline(always)]

@@ -11,6 +11,7 @@
 //! overwrote or removed is moved (not cloned) into an undo log, replayed
 //! backwards if a later op fails.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde_json::Value;
@@ -272,15 +273,18 @@ fn apply_op(doc: &mut Value, cx: &Cx, log: &mut Vec<Undo>) -> Result<(), PatchEr
     Ok(())
 }
 
+/// One reference token of a pointer, unescaped.
+type Token<'p> = Cow<'p, str>;
+
 /// Unescaped tokens of `ptr`, refusing the ones fast-json-patch bans.
-fn tokens(cx: &Cx, ptr: &Pointer) -> Result<Vec<String>, PatchError> {
-    let tokens: Vec<String> = ptr.tokens().collect();
+fn tokens<'p>(cx: &Cx, ptr: &'p Pointer) -> Result<Vec<Token<'p>>, PatchError> {
+    let tokens: Vec<Token> = ptr.tokens().collect();
     for (i, t) in tokens.iter().enumerate() {
         let after_constructor = i > 0 && tokens[i - 1] == "constructor";
         if t == "__proto__" || (t == "prototype" && after_constructor) {
             return Err(PatchError::Banned {
                 at: cx.at(),
-                token: t.clone(),
+                token: t.to_string(),
             });
         }
     }
@@ -328,14 +332,14 @@ fn walk<'a>(
     doc: &'a Value,
     cx: &Cx,
     ptr: &Pointer,
-    parents: &[String],
+    parents: &[Token],
     how: Walk,
 ) -> Result<(Vec<Slot>, &'a Value), PatchError> {
     let mut slots = Vec::with_capacity(parents.len() + 1);
     let mut cur = doc;
     for (depth, token) in parents.iter().enumerate() {
         let found = match cur {
-            Value::Object(map) => member(map, token).map(|v| (Slot::Key(token.clone()), v)),
+            Value::Object(map) => member(map, token).map(|v| (Slot::Key(token.to_string()), v)),
             Value::Array(arr) => {
                 let index = match how {
                     Walk::Exact => exact_index(token),
@@ -369,14 +373,14 @@ fn find_exact<'a>(
     doc: &'a Value,
     cx: &Cx,
     ptr: &Pointer,
-    tokens: &[String],
+    tokens: &[Token],
 ) -> Result<(Vec<Slot>, &'a Value), PatchError> {
     let Some((last, parents)) = tokens.split_last() else {
         return Ok((Vec::new(), doc));
     };
     let (mut slots, parent) = walk(doc, cx, ptr, parents, Walk::Exact)?;
     let found = match parent {
-        Value::Object(map) => member(map, last).map(|v| (Slot::Key(last.clone()), v)),
+        Value::Object(map) => member(map, last).map(|v| (Slot::Key(last.to_string()), v)),
         Value::Array(arr) => {
             exact_index(last).and_then(|i| arr.get(i).map(|v| (Slot::Index(i), v)))
         }
@@ -392,7 +396,7 @@ fn test_target<'a>(
     doc: &'a Value,
     cx: &Cx,
     ptr: &Pointer,
-    tokens: &[String],
+    tokens: &[Token],
 ) -> Result<Option<&'a Value>, PatchError> {
     let Some((last, parents)) = tokens.split_last() else {
         return Ok(Some(doc));
@@ -415,7 +419,7 @@ fn dest_add(
     doc: &Value,
     cx: &Cx,
     ptr: &Pointer,
-    parents: &[String],
+    parents: &[Token],
     last: &str,
 ) -> Result<Dest, PatchError> {
     let (parent, container) = walk(doc, cx, ptr, parents, Walk::Exact)?;
@@ -445,7 +449,7 @@ fn dest_unchecked(
     doc: &Value,
     cx: &Cx,
     ptr: &Pointer,
-    parents: &[String],
+    parents: &[Token],
     last: &str,
 ) -> Result<Dest, PatchError> {
     let (parent, container) = walk(doc, cx, ptr, parents, Walk::Loose)?;
@@ -465,7 +469,7 @@ fn add_index(
     len: usize,
     cx: &Cx,
     ptr: &Pointer,
-    parents: &[String],
+    parents: &[Token],
     last: &str,
 ) -> Result<usize, PatchError> {
     match last {

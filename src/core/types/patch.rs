@@ -1,5 +1,7 @@
 //! JSON Patch (RFC 6902) operations as STATE_DELTA and ACTIVITY_DELTA carry them.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use crate::core::json::{Object, ToJson};
@@ -28,15 +30,20 @@ impl Pointer {
         &self.0
     }
 
-    /// The unescaped reference tokens, in order.
-    pub fn tokens(&self) -> impl Iterator<Item = String> + '_ {
+    /// The unescaped reference tokens, in order: borrowed from the pointer
+    /// unless they hold an escape, so a plain path is walked without
+    /// allocating.
+    pub fn tokens(&self) -> impl Iterator<Item = Cow<'_, str>> + '_ {
         self.0.split('/').skip(1).map(unescape)
     }
 }
 
 /// `~1` is `/` and `~0` is `~`, in one pass (so `~01` is `~1`, as RFC 6901
 /// orders it); the grammar check has already refused any other `~`.
-fn unescape(token: &str) -> String {
+fn unescape(token: &str) -> Cow<'_, str> {
+    if !token.contains('~') {
+        return Cow::Borrowed(token);
+    }
     let mut out = String::with_capacity(token.len());
     let mut chars = token.chars();
     while let Some(c) = chars.next() {
@@ -46,7 +53,7 @@ fn unescape(token: &str) -> String {
             out.push(c);
         }
     }
-    out
+    Cow::Owned(out)
 }
 
 fn is_pointer(s: &str) -> bool {
