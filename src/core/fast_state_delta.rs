@@ -1,8 +1,10 @@
 //! A STATE_DELTA in its plainest form, exactly `type` and `delta`, each op
 //! exactly the members its kind takes, read straight from the text. The
 //! general way builds a hashed map for the event and one per op only to
-//! take them apart again: natively 2.3 µs of a 130-byte, two-op delta's
-//! 2.3 µs decode went to that, against 0.9 µs read this way. Anything else
+//! take them apart again: a 130-byte two-op delta decodes natively in
+//! 0.71 µs this way against 2.3 µs the general way (release build, 20,000
+//! deltas), and a 1 MB-state run of 1,000 of them in Node went from a
+//! minimum of 19.2 to 13.5 µs per event (8 alternated pairs). Anything else
 //! (another member, a repeated key, an unknown op, a malformed pointer or
 //! value) answers `None` and goes the general way, which warns or reports.
 

@@ -75,10 +75,10 @@ pub(super) fn apply_mutation(
     }
     if let Some(s) = state {
         match state_from_js(s, "state returned by a subscriber") {
-            Ok(v) => {
+            Ok((v, text)) => {
                 let mut inner = rc.borrow_mut();
                 inner.agent.state = v;
-                inner.state_view.invalidate();
+                inner.state_view.handed_in(text);
                 dirty.1 = true;
             }
             Err(e) => web_warn(&e),

@@ -108,9 +108,14 @@ impl AgentClient {
             from_js_opt(js::scalar_options(&config), "AgentClient options")?.unwrap_or_default();
         let messages: Vec<Message> =
             from_js_opt(field(&config, "initialMessages"), "initialMessages")?.unwrap_or_default();
+        let mut state_view = StateView::default();
         let state = match field(&config, "initialState") {
             v if v.is_undefined() || v.is_null() => Value::Object(Default::default()).into(),
-            v => state_from_js(v, "initialState")?,
+            v => {
+                let (state, text) = state_from_js(v, "initialState")?;
+                state_view.handed_in(text);
+                state
+            }
         };
         let fetch = match field(&config, "fetch") {
             f if f.is_undefined() || f.is_null() => None,
@@ -145,7 +150,7 @@ impl AgentClient {
             next_subscriber: 0,
             subscribers_rev: 0,
             view: MessagesView::default(),
-            state_view: StateView::default(),
+            state_view,
             running: false,
             abort_controller: js::new_abort_controller(),
             active: None,
@@ -264,12 +269,12 @@ impl AgentClient {
         &self,
         #[wasm_bindgen(unchecked_param_type = "State")] state: JsValue,
     ) -> Result<(), JsValue> {
-        let s = state_from_js(state, "state")?;
+        let (s, text) = state_from_js(state, "state")?;
         let rc = self.shared()?;
         {
             let mut inner = rc.borrow_mut();
             inner.agent.state = s;
-            inner.state_view.invalidate();
+            inner.state_view.handed_in(text);
         }
         let subs = rc.borrow().subscribers.clone();
         local_change::notify(&rc, subs, vec![Step::StateChanged]);

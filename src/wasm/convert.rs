@@ -17,7 +17,7 @@
 use wasm_bindgen::JsValue;
 
 use super::error::{js_error, ErrorName};
-use crate::core::json::{to_json, LazyJson, ToJson};
+use crate::core::json::{to_json, ToJson};
 use crate::core::types::FromJson;
 use serde_json::Value;
 
@@ -33,27 +33,36 @@ pub fn from_js<T: FromJson>(v: JsValue, what: &str) -> Result<T, JsValue> {
     T::from_json(parse_value(&text, what)?).map_err(|e| invalid(what, &e))
 }
 
+#[cfg(feature = "client")]
 /// Reads a JS value as a state, keeping the JSON text it was read from: the
 /// client's JS copy is then `JSON.parse` of that text when it is first read,
 /// not Rust writing the value out again (a third of a run's fixed cost with
 /// a 1 MB `initialState`).
-pub fn state_from_js(v: JsValue, what: &str) -> Result<LazyJson, JsValue> {
-    let text = text_of(v, what)?;
+/// The JS string of that text comes back too, for the JS side to keep.
+pub fn state_from_js(
+    v: JsValue,
+    what: &str,
+) -> Result<(crate::core::json::LazyJson, JsValue), JsValue> {
+    let js_text = stringify(&v, what)?;
+    let text = js_text.as_string().unwrap_or_default();
     let value = parse_value(&text, what)?;
-    Ok(LazyJson::with_text(&text, value))
+    Ok((
+        crate::core::json::LazyJson::with_text(&text, value),
+        js_text.into(),
+    ))
 }
 
 fn text_of(v: JsValue, what: &str) -> Result<String, JsValue> {
-    let text = js_sys::JSON::stringify(&v)
-        .map_err(|_| {
-            js_error(
-                ErrorName::Type,
-                &format!("invalid {what}: not representable as JSON"),
-            )
-        })?
-        .as_string()
-        .unwrap_or_default();
-    Ok(text)
+    Ok(stringify(&v, what)?.as_string().unwrap_or_default())
+}
+
+fn stringify(v: &JsValue, what: &str) -> Result<js_sys::JsString, JsValue> {
+    js_sys::JSON::stringify(v).map_err(|_| {
+        js_error(
+            ErrorName::Type,
+            &format!("invalid {what}: not representable as JSON"),
+        )
+    })
 }
 
 fn parse_value(text: &str, what: &str) -> Result<Value, JsValue> {

@@ -56,7 +56,13 @@ extern "C" {
     #[wasm_bindgen(js_name = linkAbort)]
     pub fn link_abort(from: &JsValue, to: &AbortController);
     #[wasm_bindgen(js_name = writeBody)]
-    pub fn write_body(head: &str, state: &JsValue, messages: &JsValue, tail: &str) -> JsValue;
+    pub fn write_body(
+        head: &str,
+        state_text: &JsValue,
+        state: &JsValue,
+        messages: &JsValue,
+        tail: &str,
+    ) -> JsValue;
     pub fn concat(a: &JsValue, b: &str) -> JsValue;
     #[wasm_bindgen(js_name = scalarOptions)]
     pub fn scalar_options(config: &JsValue) -> JsValue;

@@ -196,7 +196,8 @@ pub(super) fn rewrite_input(ctx: &mut RunCtx) {
 }
 
 /// The request body, with the history and state as they are now. Both
-/// travel as the JSON text of the JS copies the client keeps anyway:
+/// travel as the JSON text of the JS copies the client keeps anyway (the
+/// state as the text it was handed in as, while unchanged):
 /// `JSON.stringify` writes a long history several times faster than serde
 /// does in WebAssembly, and nothing has to cross the boundary. Only the
 /// small rest of the input is written in Rust.
@@ -217,12 +218,18 @@ pub(super) fn body_of(
         ..
     } = inner;
     let messages = view.outgoing(&mut agent.messages)?;
-    let state = if agent.state.is_null() {
-        JsValue::UNDEFINED
-    } else {
-        state_view.get(&agent.state)?
+    let (text, state) = match state_view.text() {
+        _ if agent.state.is_null() => (JsValue::UNDEFINED, JsValue::UNDEFINED),
+        Some(text) => (text.clone(), JsValue::UNDEFINED),
+        None => (JsValue::UNDEFINED, state_view.get(&agent.state)?),
     };
-    Ok(js::write_body(&frame.head, &state, &messages, &frame.tail))
+    Ok(js::write_body(
+        &frame.head,
+        &text,
+        &state,
+        &messages,
+        &frame.tail,
+    ))
 }
 
 pub(super) fn result_of(ctx: &RunCtx) -> Result<JsValue, JsValue> {

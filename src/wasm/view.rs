@@ -265,6 +265,11 @@ pub struct StateView {
     cached: Option<JsValue>,
     /// Edits the core made since the JS copy was, in order.
     pending: Vec<Edit>,
+    /// The state's JSON text as JavaScript made it (`JSON.stringify` of a
+    /// state handed in), while the state is still what it says: the JS copy
+    /// is parsed from it and the request body carries it, so a large state
+    /// handed in is neither written out by Rust nor stringified per run.
+    text: Option<JsValue>,
 }
 
 /// Past this many pending edits a fresh conversion is cheaper.
@@ -274,6 +279,18 @@ impl StateView {
     pub fn invalidate(&mut self) {
         self.cached = None;
         self.pending.clear();
+        self.text = None;
+    }
+
+    /// A state handed in, as the JSON text JavaScript wrote of it.
+    pub fn handed_in(&mut self, text: JsValue) {
+        self.invalidate();
+        self.text = Some(text);
+    }
+
+    /// The state's JSON text, while JavaScript holds what it says.
+    pub fn text(&self) -> Option<&JsValue> {
+        self.text.as_ref()
     }
 
     /// Whether a JS copy exists for edits to follow.
@@ -283,6 +300,7 @@ impl StateView {
 
     /// What a patch the core applied changed.
     pub fn patched(&mut self, edits: Vec<Edit>) {
+        self.text = None;
         if self.cached.is_none() {
             return;
         }
@@ -305,9 +323,10 @@ impl StateView {
         }
         // A snapshot's own text, parsed once by the engine, where Rust has
         // not changed the value since: no Rust serialization in between.
-        let v = match state.text() {
-            Some(t) => parse_json(&JsValue::from_str(t))?,
-            None => to_js(&**state)?,
+        let v = match (&self.text, state.text()) {
+            (Some(t), _) => parse_json(t)?,
+            (None, Some(t)) => parse_json(&JsValue::from_str(t))?,
+            (None, None) => to_js(&**state)?,
         };
         self.cached = Some(v.clone());
         Ok(v)

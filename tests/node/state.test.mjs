@@ -130,7 +130,7 @@ test("a state handed in (initialState, setState, a subscriber's return) is a cop
   assert.equal(Object.getPrototypeOf(agent.state), Object.prototype);
   const before = agent.state;
   let replaced;
-  agent.subscribe({
+  const subscription = agent.subscribe({
     onRunStartedEvent: ({ state }) => {
       replaced = { ...state, from: "subscriber" };
       return { state: replaced };
@@ -145,6 +145,9 @@ test("a state handed in (initialState, setState, a subscriber's return) is a cop
   assert.equal(before.b[1].c, "é \"q\"", "an earlier read is never changed");
   replaced.from = "edited after";
   assert.equal(agent.state.from, "subscriber", "a subscriber's state is copied too");
+  subscription.unsubscribe();
+  await agent.runAgent();
+  assert.deepEqual(requests[1].body.state, { ...patched, from: "subscriber" }, "after a delta the request sends the patched state");
   agent.setState(given());
   assert.deepEqual(agent.state, expected);
   assert.deepEqual(agent.clone().state, expected, "a clone reads the same");

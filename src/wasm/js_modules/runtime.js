@@ -56,10 +56,12 @@ export function randomSeed() {
   return Math.random() * 9007199254740991;
 }
 // The request body around the history and state the client holds as JS
-// values; `state` undefined leaves it out.
-/** @param {string} head @param {any} state @param {any[]} messages @param {string} tail */
-export function writeBody(head, state, messages, tail) {
-  const s = state === undefined ? "" : '"state":' + JSON.stringify(state) + ",";
+// values: the state's JSON text where the client still has it, else its JS
+// copy; both undefined leave it out.
+/** @param {string} head @param {string | undefined} stateText @param {any} state @param {any[]} messages @param {string} tail */
+export function writeBody(head, stateText, state, messages, tail) {
+  const json = stateText ?? (state === undefined ? undefined : JSON.stringify(state));
+  const s = json === undefined ? "" : '"state":' + json + ",";
   return head + s + '"messages":' + JSON.stringify(messages) + tail;
 }
 /** @param {string} text */
