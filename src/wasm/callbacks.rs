@@ -33,9 +33,38 @@ pub(super) fn params(rc: &Shared, input: &JsValue) -> Object {
 /// so a kept parameter object read later shows the history of then, in
 /// both clients; and a callback that never reads the history (a tool-call
 /// UI reading `partialToolCallArgs`) costs no array copy per event.
-pub(super) fn event_params(rc: &Shared, input: &JsValue) -> Object {
+/// `event` and `extras` (at most three: an event's own callback has no
+/// more) are its other members.
+pub(super) fn event_params(
+    rc: &Shared,
+    input: &JsValue,
+    event: &JsValue,
+    extras: &[(&'static str, JsValue)],
+) -> Object {
     let state = state_of(rc).unwrap_or(JsValue::UNDEFINED);
-    js::make_event_params(&state, &handle_of(rc), input)
+    let none = (JsValue::UNDEFINED, JsValue::UNDEFINED);
+    let pair = |n: usize| {
+        extras
+            .get(n)
+            .map_or(none.clone(), |(k, v)| (js::key(k), v.clone()))
+    };
+    let ((k1, v1), (k2, v2), (k3, v3)) = (pair(0), pair(1), pair(2));
+    let p = js::make_event_params(
+        &state,
+        &handle_of(rc),
+        input,
+        event,
+        &k1,
+        &v1,
+        &k2,
+        &v2,
+        &k3,
+        &v3,
+    );
+    for (k, v) in extras.iter().skip(3) {
+        js::set(&p, k, v);
+    }
+    p
 }
 
 /// A getter for a run's input: parsed from the request body the first time

@@ -50,14 +50,7 @@ pub(super) async fn perform(ctx: &mut RunCtx, call: &Call) -> Answer {
             };
             let event_js = event_js(&mut ctx.event_js, &ctx.session);
             let input = &ctx.input;
-            let with_event = || {
-                let p = event_params(&rc, input);
-                set(&p, "event", event_js);
-                for (k, v) in &extra {
-                    set(&p, k, v);
-                }
-                p
-            };
+            let with_event = || event_params(&rc, input, event_js, &extra);
             subscribers::run(&ctx.subs, name, with_event, apply).await
         }
         Call::NewMessage(i) => {

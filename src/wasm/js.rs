@@ -21,7 +21,19 @@ extern "C" {
         input: &JsValue,
     ) -> Object;
     #[wasm_bindgen(js_name = makeEventParams)]
-    pub fn make_event_params(state: &JsValue, agent: &JsValue, input: &JsValue) -> Object;
+    #[allow(clippy::too_many_arguments)]
+    pub fn make_event_params(
+        state: &JsValue,
+        agent: &JsValue,
+        input: &JsValue,
+        event: &JsValue,
+        k1: &JsValue,
+        v1: &JsValue,
+        k2: &JsValue,
+        v2: &JsValue,
+        k3: &JsValue,
+        v3: &JsValue,
+    ) -> Object;
     #[wasm_bindgen(js_name = textDelta)]
     pub fn text_delta(ty: &JsValue, message_id: &str, delta: &str) -> JsValue;
     #[wasm_bindgen(js_name = argsDelta)]
