@@ -99,8 +99,6 @@ extern "C" {
     pub fn apply_edits(root: &JsValue, edits: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = sliceArray)]
     pub fn slice_array(a: &js_sys::Array) -> js_sys::Array;
-    #[wasm_bindgen(js_name = withElement)]
-    pub fn with_element(a: &js_sys::Array, i: u32, v: &JsValue) -> js_sys::Array;
     #[wasm_bindgen(js_name = sameElements)]
     pub fn same_elements(a: &js_sys::Array, b: &js_sys::Array) -> bool;
 }

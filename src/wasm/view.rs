@@ -12,7 +12,6 @@ use wasm_bindgen::{JsCast, JsValue};
 use super::convert::to_js;
 use super::js::{
     apply_edits, parse_json, same_elements, slice_array, with_appended, with_args_appended,
-    with_element,
 };
 use crate::core::history::{History, Mark};
 use crate::core::json::LazyJson;
@@ -52,9 +51,12 @@ impl MessagesView {
         if changes.is_empty() {
             return Ok(false);
         }
+        let next = if self.handed_out.replace(false) {
+            slice_array(old)
+        } else {
+            old.clone()
+        };
         let entries = history.entries();
-        // The new objects by position, placed once all are known.
-        let mut updates: Vec<(usize, JsValue)> = Vec::new();
         let mut fresh: Vec<(usize, &Message)> = Vec::new();
         for (i, mark) in changes.dirty {
             let Some(e) = entries.get(i) else { continue };
@@ -73,13 +75,14 @@ impl MessagesView {
             };
             if let Some(obj) = extended {
                 self.cache.insert(e.serial, (e.rev, obj.clone()));
-                updates.push((i, obj));
+                self.place(&next, i, &obj);
                 continue;
             }
             // An object JavaScript gave us for exactly this revision.
             if let Some((rev, obj)) = self.cache.get(&e.serial) {
                 if *rev == e.rev && mark == Mark::Changed {
-                    updates.push((i, obj.clone()));
+                    let obj = obj.clone();
+                    self.place(&next, i, &obj);
                     continue;
                 }
             }
@@ -89,32 +92,7 @@ impl MessagesView {
         for ((i, _), obj) in fresh.iter().zip(converted) {
             let e = &entries[*i];
             self.cache.insert(e.serial, (e.rev, obj.clone()));
-            updates.push((*i, obj));
-        }
-        let handed_out = self.handed_out.replace(false);
-        let next = match updates.as_slice() {
-            // The streaming message alone: the copy and the change in one
-            // pass (`Array.prototype.with`), a third cheaper than a slice
-            // and a store at H = 10,000.
-            [(i, obj)] if handed_out && *i < old.length() as usize => {
-                with_element(old, *i as u32, obj)
-            }
-            _ => {
-                let next = if handed_out {
-                    slice_array(old)
-                } else {
-                    old.clone()
-                };
-                for (i, obj) in &updates {
-                    place(&next, *i, obj);
-                }
-                next
-            }
-        };
-        if let Some(shadow) = &self.shadow {
-            for (i, obj) in &updates {
-                place(shadow, *i, obj);
-            }
+            self.place(&next, *i, &obj);
         }
         self.array = Some(next);
         Ok(true)
@@ -244,6 +222,16 @@ fn args_grown(
         obj = with_args_appended(&obj, k, added);
     }
     Some(obj)
+}
+
+impl MessagesView {
+    /// Puts `obj` at `i` of `array` and of the shadow copy.
+    fn place(&self, array: &Array, i: usize, obj: &JsValue) {
+        place(array, i, obj);
+        if let Some(shadow) = &self.shadow {
+            place(shadow, i, obj);
+        }
+    }
 }
 
 fn place(array: &Array, i: usize, obj: &JsValue) {

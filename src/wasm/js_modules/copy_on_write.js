@@ -7,13 +7,6 @@
 
 /** A new array with the same members. @param {Json[]} a */
 export function sliceArray(a) { return a.slice(); }
-/** A new array with the same members but `v` at `i` (`i` within the length). @param {Json[]} a @param {number} i @param {Json} v */
-export function withElement(a, i, v) {
-  if (typeof a.with === "function") return a.with(i, v);
-  const c = a.slice();
-  c[i] = v;
-  return c;
-}
 /** Whether `a` and `b` hold the same objects in the same order. @param {Json[]} a @param {Json[]} b */
 export function sameElements(a, b) {
   if (a.length !== b.length) return false;
