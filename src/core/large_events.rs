@@ -5,8 +5,8 @@
 //!   needs the value. Building and rewriting it was three quarters of taking
 //!   in a 5 MB snapshot.
 //! * A MESSAGES_SNAPSHOT whose messages are plain (every member a string: a
-//!   text history) has them read straight from the text into messages,
-//!   without a hashed map per message first.
+//!   text history) has them read straight from the text
+//!   ([`plain_messages`]), without a hashed map per message first.
 //!
 //! The rest of such an event goes the general way, with a placeholder in
 //! the large member's place that nothing reads; anything unusual (a
@@ -17,9 +17,9 @@
 use serde_json::{Map, Value};
 
 use super::decode::{DecodeError, Decoder, Warnings};
-use super::json::{members, parse, LazyJson, Scanner};
-use super::types::message::*;
-use super::types::{Content, Event, Message};
+use super::json::{members, parse, LazyJson};
+use super::plain_messages::plain_messages;
+use super::types::Event;
 
 /// Smaller events are quick the general way.
 const AT_LEAST: usize = 4096;
@@ -107,118 +107,6 @@ fn finish(
                 event
             })
         })
-}
-
-/// An array of plain messages; `None` at the first that is not.
-fn plain_messages(text: &str) -> Option<Vec<Message>> {
-    let mut s = Scanner::new(text);
-    s.skip_ws();
-    s.eat(b'[')?;
-    let mut out = Vec::new();
-    s.skip_ws();
-    if s.peek() == Some(b']') {
-        s.take_byte();
-        return s.at_end().then_some(out);
-    }
-    loop {
-        out.push(plain_message(&mut s)?);
-        s.skip_ws();
-        match s.take_byte()? {
-            b',' => continue,
-            b']' => break,
-            _ => return None,
-        }
-    }
-    s.at_end().then_some(out)
-}
-
-/// The string members a message of any role but `activity` may have.
-#[derive(Default)]
-struct Plain {
-    id: Option<String>,
-    role: Option<String>,
-    content: Option<String>,
-    name: Option<String>,
-    encrypted_value: Option<String>,
-    subagent_run_id: Option<String>,
-    tool_call_id: Option<String>,
-    error: Option<String>,
-}
-
-/// The message whose members the scanner is at, as the general reader
-/// would make it: members its role does not have are dropped, as the schema
-/// strips them. `None` for a member that is not a string or is repeated, a
-/// missing required one, or a role whose messages are not plain
-/// (`activity`) or that is unknown.
-fn plain_message(s: &mut Scanner<'_>) -> Option<Message> {
-    let mut p = Plain::default();
-    s.flat_object(|k, v| {
-        let slot = match k.as_ref() {
-            "id" => &mut p.id,
-            "role" => &mut p.role,
-            "content" => &mut p.content,
-            "name" => &mut p.name,
-            "encryptedValue" => &mut p.encrypted_value,
-            "subagentRunId" => &mut p.subagent_run_id,
-            "toolCallId" => &mut p.tool_call_id,
-            "error" => &mut p.error,
-            _ => return Some(()),
-        };
-        slot.replace(v.into_owned()).is_none().then_some(())
-    })?;
-    let id = p.id?;
-    let (name, encrypted_value, subagent_run_id) = (p.name, p.encrypted_value, p.subagent_run_id);
-    let role = p.role?;
-    Some(match role.as_str() {
-        "user" => Message::User(UserMessage {
-            id,
-            content: Content::Text(p.content?),
-            name,
-            encrypted_value,
-            subagent_run_id,
-            ..Default::default()
-        }),
-        "assistant" => Message::Assistant(AssistantMessage {
-            id,
-            content: p.content,
-            name,
-            encrypted_value,
-            subagent_run_id,
-            ..Default::default()
-        }),
-        "system" | "developer" => {
-            let m = DeveloperMessage {
-                id,
-                content: p.content?,
-                name,
-                encrypted_value,
-                subagent_run_id,
-                ..Default::default()
-            };
-            if role == "system" {
-                Message::System(m.into_role())
-            } else {
-                Message::Developer(m)
-            }
-        }
-        "tool" => Message::Tool(ToolMessage {
-            id,
-            content: Content::Text(p.content?),
-            tool_call_id: p.tool_call_id?,
-            error: p.error,
-            encrypted_value,
-            subagent_run_id,
-            ..Default::default()
-        }),
-        "reasoning" => Message::Reasoning(ReasoningMessage {
-            id,
-            content: p.content?,
-            encrypted_value,
-            subagent_run_id,
-            ..Default::default()
-        }),
-        _ => return None,
-    })
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ pub mod json;
 pub mod json_patch;
 mod large_events;
 pub mod partial_json;
+pub mod plain_messages;
 pub mod proto;
 pub mod reducer;
 pub mod run;

@@ -9,11 +9,10 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::client::{handle_of, messages_of, state_of, sync_view, Shared};
-use super::convert::{from_js, state_from_js};
+use super::convert::{messages_from_js, state_from_js};
 use super::js::{self, set};
 use super::local_change::Step;
 use super::subscribers::{self, any_has, Subscriber, Subscribers};
-use crate::core::types::*;
 
 /// A callback parameter object. `messages` and `state` are the values as
 /// of the call, as the reference's are, so a subscriber that keeps its
@@ -93,7 +92,7 @@ pub(super) fn apply_mutation(
     if let Some(m) = messages {
         let current = rc.borrow().view.array();
         if !js_sys::Object::is(&m, &current) {
-            match from_js::<Vec<Message>>(m, "messages returned by a subscriber") {
+            match messages_from_js(m, "messages returned by a subscriber") {
                 Ok(ms) => {
                     rc.borrow_mut().agent.messages.replace_all(ms);
                     dirty.0 = true;

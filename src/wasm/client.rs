@@ -9,7 +9,7 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::convert::{from_js, from_js_opt, state_from_js};
+use super::convert::{from_js, from_js_opt, messages_from_js, state_from_js};
 use super::error::{js_error, ErrorName};
 use super::js::{self, AbortController};
 use super::lifecycle::ActiveRun;
@@ -106,8 +106,10 @@ impl AgentClient {
         ids::seed(js::random_seed() as u64);
         let opts: Options =
             from_js_opt(js::scalar_options(&config), "AgentClient options")?.unwrap_or_default();
-        let messages: Vec<Message> =
-            from_js_opt(field(&config, "initialMessages"), "initialMessages")?.unwrap_or_default();
+        let messages = match field(&config, "initialMessages") {
+            v if v.is_undefined() || v.is_null() => Vec::new(),
+            v => messages_from_js(v, "initialMessages")?,
+        };
         let mut state_view = StateView::default();
         let state = match field(&config, "initialState") {
             v if v.is_undefined() || v.is_null() => Value::Object(Default::default()).into(),
@@ -229,7 +231,7 @@ impl AgentClient {
         &self,
         #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
     ) -> Result<(), JsValue> {
-        let ms: Vec<Message> = from_js(messages.clone(), "messages")?;
+        let ms: Vec<Message> = messages_from_js(messages.clone(), "messages")?;
         let objects = Array::from(&messages).iter().collect();
         self.add(ms, objects)
     }
@@ -256,7 +258,7 @@ impl AgentClient {
         &self,
         #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
     ) -> Result<(), JsValue> {
-        let ms: Vec<Message> = from_js(messages, "messages")?;
+        let ms: Vec<Message> = messages_from_js(messages, "messages")?;
         let rc = self.shared()?;
         rc.borrow_mut().agent.messages.replace_all(ms);
         let subs = rc.borrow().subscribers.clone();
@@ -352,7 +354,7 @@ pub(super) fn take_js_edits(rc: &Shared) -> Result<(), JsValue> {
     let Some(array) = edited else {
         return Ok(());
     };
-    let ms: Vec<Message> = from_js(array.clone().into(), "messages")?;
+    let ms: Vec<Message> = messages_from_js(array.clone().into(), "messages")?;
     let mut inner = rc.borrow_mut();
     let Inner { agent, view, .. } = &mut *inner;
     agent.messages.replace_all(ms);

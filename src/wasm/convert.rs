@@ -17,6 +17,8 @@
 use wasm_bindgen::JsValue;
 
 use super::error::{js_error, ErrorName};
+#[cfg(feature = "client")]
+use super::js::string_of;
 use crate::core::json::{to_json, ToJson};
 use crate::core::types::FromJson;
 use serde_json::Value;
@@ -34,17 +36,31 @@ pub fn from_js<T: FromJson>(v: JsValue, what: &str) -> Result<T, JsValue> {
 }
 
 #[cfg(feature = "client")]
+/// Reads a JS value as a history: a plain one straight from its text
+/// (`core::plain_messages`), anything else as [`from_js`] does.
+pub fn messages_from_js(
+    v: JsValue,
+    what: &str,
+) -> Result<Vec<crate::core::types::Message>, JsValue> {
+    let text = text_of(v, what)?;
+    match crate::core::plain_messages::plain_messages(&text) {
+        Some(ms) => Ok(ms),
+        None => FromJson::from_json(parse_value(&text, what)?).map_err(|e| invalid(what, &e)),
+    }
+}
+
+#[cfg(feature = "client")]
 /// Reads a JS value as a state, keeping the JSON text it was read from: the
 /// client's JS copy is then `JSON.parse` of that text when it is first read,
 /// not Rust writing the value out again (a third of a run's fixed cost with
-/// a 1 MB `initialState`).
-/// The JS string of that text comes back too, for the JS side to keep.
+/// a 1 MB `initialState`). That JS string comes back too, for the view
+/// to keep.
 pub fn state_from_js(
     v: JsValue,
     what: &str,
 ) -> Result<(crate::core::json::LazyJson, JsValue), JsValue> {
     let js_text = stringify(&v, what)?;
-    let text = js_text.as_string().unwrap_or_default();
+    let text = string_of(&js_text.clone().into()).unwrap_or_default();
     let value = parse_value(&text, what)?;
     Ok((
         crate::core::json::LazyJson::with_text(&text, value),
@@ -53,7 +69,15 @@ pub fn state_from_js(
 }
 
 fn text_of(v: JsValue, what: &str) -> Result<String, JsValue> {
-    Ok(stringify(&v, what)?.as_string().unwrap_or_default())
+    let text: JsValue = stringify(&v, what)?.into();
+    Ok(string_of(&text).unwrap_or_default())
+}
+
+/// The adapters' entry has no runtime module: its histories cross as
+/// wasm-bindgen passes strings.
+#[cfg(not(feature = "client"))]
+fn string_of(v: &JsValue) -> Option<String> {
+    v.as_string()
 }
 
 fn stringify(v: &JsValue, what: &str) -> Result<js_sys::JsString, JsValue> {

@@ -80,6 +80,7 @@ extern "C" {
     pub fn scalar_options(config: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = parseJson, catch)]
     pub fn parse_json(text: &JsValue) -> Result<JsValue, JsValue>;
+    pub fn utf8(text: &JsValue) -> Uint8Array;
 }
 
 #[wasm_bindgen(module = "/src/wasm/js_modules/copy_on_write.js")]
@@ -127,6 +128,16 @@ pub fn chunk_bytes(v: &JsValue) -> Vec<u8> {
         return s.into_bytes();
     }
     Uint8Array::new(v).to_vec()
+}
+
+/// A JS string as Rust's, by its UTF-8 copied in one piece (see `utf8` in
+/// runtime.js); `None` for anything but a string.
+pub fn string_of(v: &JsValue) -> Option<String> {
+    if !v.is_string() {
+        return None;
+    }
+    // The encoder writes lone surrogates as U+FFFD, as `as_string` does.
+    String::from_utf8(utf8(v).to_vec()).ok()
 }
 
 /// A property of `obj`, or `undefined` when `obj` is not an object.
