@@ -14,17 +14,28 @@ use super::types::{Content, Message};
 
 /// An array of plain messages; `None` at the first that is not.
 pub fn plain_messages(text: &str) -> Option<Vec<Message>> {
+    plain_messages_exact(text).map(|(messages, _)| messages)
+}
+
+/// [`plain_messages`], and whether the messages kept every member the text
+/// gave them: then `JSON.parse` of the text builds what writing the
+/// messages would (keys perhaps in another order), and JavaScript can take
+/// its copy from the text.
+pub fn plain_messages_exact(text: &str) -> Option<(Vec<Message>, bool)> {
     let mut s = Scanner::new(text);
+    let mut exact = true;
     s.skip_ws();
     s.eat(b'[')?;
     let mut out = Vec::new();
     s.skip_ws();
     if s.peek() == Some(b']') {
         s.take_byte();
-        return s.at_end().then_some(out);
+        return s.at_end().then_some((out, exact));
     }
     loop {
-        out.push(plain_message(&mut s)?);
+        let (m, kept_all) = plain_message(&mut s)?;
+        out.push(m);
+        exact &= kept_all;
         s.skip_ws();
         match s.take_byte()? {
             b',' => continue,
@@ -32,7 +43,7 @@ pub fn plain_messages(text: &str) -> Option<Vec<Message>> {
             _ => return None,
         }
     }
-    s.at_end().then_some(out)
+    s.at_end().then_some((out, exact))
 }
 
 /// The string members a message of any role but `activity` may have.
@@ -53,8 +64,9 @@ struct Plain {
 /// strips them. `None` for a member that is not a string or is repeated, a
 /// missing required one, or a role whose messages are not plain
 /// (`activity`) or that is unknown.
-fn plain_message(s: &mut Scanner<'_>) -> Option<Message> {
+fn plain_message(s: &mut Scanner<'_>) -> Option<(Message, bool)> {
     let mut p = Plain::default();
+    let mut unknown = false;
     s.flat_object(|k, v| {
         let slot = match k.as_ref() {
             "id" => &mut p.id,
@@ -65,14 +77,23 @@ fn plain_message(s: &mut Scanner<'_>) -> Option<Message> {
             "subagentRunId" => &mut p.subagent_run_id,
             "toolCallId" => &mut p.tool_call_id,
             "error" => &mut p.error,
-            _ => return Some(()),
+            _ => {
+                unknown = true;
+                return Some(());
+            }
         };
         slot.replace(v.into_owned()).is_none().then_some(())
     })?;
     let id = p.id?;
-    let (name, encrypted_value, subagent_run_id) = (p.name, p.encrypted_value, p.subagent_run_id);
     let role = p.role?;
-    Some(match role.as_str() {
+    // The members of `Plain` this role's messages have not.
+    let dropped = match role.as_str() {
+        "tool" => p.name.is_some(),
+        "reasoning" => p.name.is_some() || p.tool_call_id.is_some() || p.error.is_some(),
+        _ => p.tool_call_id.is_some() || p.error.is_some(),
+    };
+    let (name, encrypted_value, subagent_run_id) = (p.name, p.encrypted_value, p.subagent_run_id);
+    let message = match role.as_str() {
         "user" => Message::User(UserMessage {
             id,
             content: Content::Text(p.content?),
@@ -121,13 +142,14 @@ fn plain_message(s: &mut Scanner<'_>) -> Option<Message> {
             ..Default::default()
         }),
         _ => return None,
-    })
+    };
+    Some((message, !unknown && !dropped))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::json::parse;
+    use crate::core::json::{parse, to_json};
     use crate::core::types::FromJson;
 
     #[test]
@@ -144,6 +166,36 @@ mod tests {
         let general = Vec::<Message>::from_json(parse(text).unwrap()).unwrap();
         assert_eq!(plain_messages(text), Some(general));
         assert_eq!(plain_messages(" [ ] "), Some(Vec::new()));
+        assert_eq!(
+            plain_messages_exact(text).map(|(_, exact)| exact),
+            Some(false)
+        );
+    }
+
+    #[test]
+    fn exact_when_the_text_parses_to_what_writing_gives() {
+        let exact = r#"[
+            {"id":"u","role":"user","content":"hi \"é\"","name":"n","encryptedValue":"e"},
+            {"role":"assistant","id":"a"},
+            {"id":"s","role":"system","content":"sys","subagentRunId":"r"},
+            {"id":"t","role":"tool","content":"r","toolCallId":"c","error":"boom"},
+            {"content":"why","role":"reasoning","id":"r"}
+        ]"#;
+        let (messages, is_exact) = plain_messages_exact(exact).unwrap();
+        assert!(is_exact);
+        // Maps compare regardless of key order.
+        assert_eq!(parse(exact).unwrap(), parse(&to_json(&messages)).unwrap());
+        for dropped in [
+            r#"[{"id":"u","role":"user","content":"x","extra":"y"}]"#,
+            r#"[{"id":"u","role":"user","content":"x","toolCallId":"c"}]"#,
+            r#"[{"id":"a","role":"assistant","error":"e"}]"#,
+            r#"[{"id":"t","role":"tool","content":"x","toolCallId":"c","name":"n"}]"#,
+            r#"[{"id":"r","role":"reasoning","content":"x","name":"n"}]"#,
+        ] {
+            let (messages, is_exact) = plain_messages_exact(dropped).unwrap();
+            assert!(!is_exact, "{dropped}");
+            assert_ne!(parse(dropped).unwrap(), parse(&to_json(&messages)).unwrap());
+        }
         for odd in [
             r#"[{"id":"a","role":"assistant","toolCalls":[]}]"#,
             r#"[{"id":"a","role":"user"}]"#,

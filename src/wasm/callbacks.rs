@@ -93,7 +93,7 @@ pub(super) fn apply_mutation(
         let current = rc.borrow().view.array();
         if !js_sys::Object::is(&m, &current) {
             match messages_from_js(m, "messages returned by a subscriber") {
-                Ok(ms) => {
+                Ok((ms, _)) => {
                     rc.borrow_mut().agent.messages.replace_all(ms);
                     dirty.0 = true;
                 }

@@ -106,8 +106,8 @@ impl AgentClient {
         ids::seed(js::random_seed() as u64);
         let opts: Options =
             from_js_opt(js::scalar_options(&config), "AgentClient options")?.unwrap_or_default();
-        let messages = match field(&config, "initialMessages") {
-            v if v.is_undefined() || v.is_null() => Vec::new(),
+        let (messages, messages_text) = match field(&config, "initialMessages") {
+            v if v.is_undefined() || v.is_null() => (Vec::new(), None),
             v => messages_from_js(v, "initialMessages")?,
         };
         let mut state_view = StateView::default();
@@ -159,15 +159,20 @@ impl AgentClient {
             handle: None,
             agent_ref: field(&config, "agent"),
         };
-        AgentClient::holding(inner)
+        AgentClient::holding(inner, messages_text)
     }
 
     /// A client around `inner`, its history indexed and its history and
     /// state copied into JS objects now, once, as the reference copies
     /// `initialMessages` and `initialState` in its constructor: no run pays
-    /// for a history or state it was given.
-    fn holding(mut inner: Inner) -> Result<AgentClient, JsValue> {
+    /// for a history or state it was given. The history's JS copy is parsed
+    /// from `messages_text` where that says what the history holds.
+    fn holding(mut inner: Inner, messages_text: Option<JsValue>) -> Result<AgentClient, JsValue> {
         inner.agent.messages.build_index();
+        if let Some(text) = messages_text {
+            let Inner { agent, view, .. } = &mut inner;
+            view.adopt(&mut agent.messages, js::parse_json(&text)?.into(), false);
+        }
         let rc = Rc::new(RefCell::new(inner));
         messages_of(&rc)?;
         state_of(&rc)?;
@@ -231,7 +236,7 @@ impl AgentClient {
         &self,
         #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
     ) -> Result<(), JsValue> {
-        let ms: Vec<Message> = messages_from_js(messages.clone(), "messages")?;
+        let (ms, _) = messages_from_js(messages.clone(), "messages")?;
         let objects = Array::from(&messages).iter().collect();
         self.add(ms, objects)
     }
@@ -258,9 +263,16 @@ impl AgentClient {
         &self,
         #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
     ) -> Result<(), JsValue> {
-        let ms: Vec<Message> = messages_from_js(messages, "messages")?;
+        let (ms, text) = messages_from_js(messages, "messages")?;
         let rc = self.shared()?;
-        rc.borrow_mut().agent.messages.replace_all(ms);
+        {
+            let mut inner = rc.borrow_mut();
+            let Inner { agent, view, .. } = &mut *inner;
+            agent.messages.replace_all(ms);
+            if let Some(text) = text {
+                view.adopt(&mut agent.messages, js::parse_json(&text)?.into(), false);
+            }
+        }
         let subs = rc.borrow().subscribers.clone();
         local_change::notify(&rc, subs, vec![Step::MessagesChanged]);
         Ok(())
@@ -320,7 +332,7 @@ impl AgentClient {
             agent_ref: JsValue::UNDEFINED,
         };
         drop(i);
-        AgentClient::holding(inner)
+        AgentClient::holding(inner, None)
     }
 }
 
@@ -354,11 +366,11 @@ pub(super) fn take_js_edits(rc: &Shared) -> Result<(), JsValue> {
     let Some(array) = edited else {
         return Ok(());
     };
-    let ms: Vec<Message> = messages_from_js(array.clone().into(), "messages")?;
+    let (ms, _) = messages_from_js(array.clone().into(), "messages")?;
     let mut inner = rc.borrow_mut();
     let Inner { agent, view, .. } = &mut *inner;
     agent.messages.replace_all(ms);
-    view.adopt(&mut agent.messages, array);
+    view.adopt(&mut agent.messages, array, true);
     Ok(())
 }
 

@@ -37,15 +37,20 @@ pub fn from_js<T: FromJson>(v: JsValue, what: &str) -> Result<T, JsValue> {
 
 #[cfg(feature = "client")]
 /// Reads a JS value as a history: a plain one straight from its text
-/// (`core::plain_messages`), anything else as [`from_js`] does.
+/// (`core::plain_messages`), anything else as [`from_js`] does. Where the
+/// messages kept every member the text has, the text's JS string comes
+/// back too: a view parsed from it is what converting them would make.
 pub fn messages_from_js(
     v: JsValue,
     what: &str,
-) -> Result<Vec<crate::core::types::Message>, JsValue> {
-    let text = text_of(v, what)?;
-    match crate::core::plain_messages::plain_messages(&text) {
-        Some(ms) => Ok(ms),
-        None => FromJson::from_json(parse_value(&text, what)?).map_err(|e| invalid(what, &e)),
+) -> Result<(Vec<crate::core::types::Message>, Option<JsValue>), JsValue> {
+    let js_text: JsValue = stringify(&v, what)?.into();
+    let text = string_of(&js_text).unwrap_or_default();
+    match crate::core::plain_messages::plain_messages_exact(&text) {
+        Some((ms, exact)) => Ok((ms, exact.then_some(js_text))),
+        None => FromJson::from_json(parse_value(&text, what)?)
+            .map(|ms| (ms, None))
+            .map_err(|e| invalid(what, &e)),
     }
 }
 

@@ -142,7 +142,8 @@ impl MessagesView {
 
     /// Takes `array`, whose messages `history` now holds in the same order,
     /// as the view: the objects JavaScript holds stay the messages' objects.
-    pub fn adopt(&mut self, history: &mut History, array: Array) {
+    /// `handed_out` says whether anyone holds `array` itself.
+    pub fn adopt(&mut self, history: &mut History, array: Array, handed_out: bool) {
         history.take_changes();
         self.cache.clear();
         for (i, e) in history.entries().iter().enumerate() {
@@ -150,7 +151,7 @@ impl MessagesView {
         }
         self.shadow = Some(slice_array(&array));
         self.array = Some(array);
-        self.handed_out.set(true);
+        self.handed_out.set(handed_out);
     }
 
     /// Makes `obj` the JS object of the message at `i` (`addMessage` keeps

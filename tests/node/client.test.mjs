@@ -454,3 +454,33 @@ test("an array handed out never changes afterwards, however rarely the list is r
   assert.equal(new Set(seen.map((s) => s.messages)).size, seen.length, "each read after a change is a new array");
   assert.equal(agent.messages.length, 4);
 });
+
+test("a plain history handed in: a copy parsed from its text, the same as one converted, and streaming on top keeps the rest", async () => {
+  // Every member kept: the copy is parsed from the text as given.
+  const exact = () => [
+    { id: "u", role: "user", content: 'hi "é" 😀', name: "n" },
+    { role: "assistant", id: "a", content: "hello" },
+    { id: "t", role: "tool", content: "r", toolCallId: "c", error: "boom" },
+    { id: "r", role: "reasoning", content: "why", encryptedValue: "e" },
+  ];
+  // A member the schema drops, so the history is converted instead.
+  const dropped = () => [...exact(), { id: "x", role: "user", content: "x", extra: "dropped" }];
+  const { fetch } = scriptedFetch([started(), ...reply("m1", ["Hi", " there"]), finished()]);
+  for (const given of [exact, dropped]) {
+    const initialMessages = given();
+    const agent = new AgentClient({ url: "http://x", fetch, initialMessages });
+    initialMessages[0].content = "changed by the caller";
+    const expected = given().map(({ extra, ...m }) => m);
+    assert.deepEqual(agent.messages, expected, given.name);
+    assert.notEqual(agent.messages[0], initialMessages[0], "a copy, not the caller's objects");
+    if (given === exact) assert.deepEqual(Object.keys(agent.messages[0]), ["id", "role", "content", "name"], "keys as given, as the reference keeps them");
+    const before = agent.messages;
+    await agent.runAgent();
+    assert.equal(agent.messages.length, expected.length + 1);
+    assert.deepEqual(agent.messages.at(-1), { id: "m1", role: "assistant", content: "Hi there" });
+    for (let i = 0; i < expected.length; i++) assert.equal(agent.messages[i], before[i], `${given.name}: message ${i} keeps its object`);
+    assert.deepEqual(before, expected, "the array read before the run is unchanged");
+    agent.setMessages(given());
+    assert.deepEqual(agent.messages, expected, `${given.name}: setMessages`);
+  }
+});
