@@ -91,7 +91,9 @@ function digest(client) {
 
 async function runOnce(clients, variant, p, tick) {
   const sink = { n: 0 };
+  const c0 = performance.now();
   const client = makeClient(clients, variant, p, tick);
+  const constructMs = performance.now() - c0;
   const t0 = performance.now();
   await client.runAgent({ runId: "r" }, uiSubscriber(sink, p.sc.toolArgs, tick));
   const ms = performance.now() - t0;
@@ -101,7 +103,7 @@ async function runOnce(clients, variant, p, tick) {
   // a tight loop dropped clients pile up and slow the later runs. The
   // reference's garbage goes with the forced GC before each run.
   client.free?.();
-  return { ms, digest: d, sink: sink.n };
+  return { ms, constructMs, digest: d, sink: sink.n };
 }
 
 const median = (xs) => {
@@ -147,19 +149,24 @@ export async function measureClient({ clients, variant, id, runs = 5, full = fal
   // cost that grows with H once per run from cost that grows with H per event.
   const p0 = p.sc.fixedCost && VARIANTS[variant].ours ? prepare(id, variant, full, p.sc.fixedCost) : null;
   const fixed = [];
+  // Construction (taking in the initial history and state) is timed apart:
+  // the run's time starts once the client exists.
+  const constructs = [];
   const times = await repeat(runs, gc, async () => {
     if (p0) {
       fixed.push((await runOnce(clients, variant, p0)).ms);
       gc?.();
     }
-    return (await runOnce(clients, variant, p)).ms;
+    const r = await runOnce(clients, variant, p);
+    constructs.push(r.constructMs);
+    return r.ms;
   });
   const ms = median(times);
   const fixedMs = p0 ? median(fixed) : undefined;
   const fixedEvents = p0?.events;
   return {
     id, variant, capped: p.capped, events: p.events, bytes: p.bytes,
-    runs: times.length, ms, usPerEvent: (ms * 1000) / p.events, times,
+    runs: times.length, ms, usPerEvent: (ms * 1000) / p.events, times, constructMs: median(constructs),
     peakBytes: peak - base, digest: first.digest, fixedMs, fixedEvents,
   };
 }
