@@ -105,7 +105,7 @@ pub(super) fn apply_mutation(
         match state_from_js(s, "state returned by a subscriber") {
             Ok((v, text)) => {
                 let mut inner = rc.borrow_mut();
-                inner.agent.state = v;
+                inner.agent.state = v.into();
                 inner.state_view.handed_in(text);
                 dirty.1 = true;
             }

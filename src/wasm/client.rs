@@ -116,7 +116,7 @@ impl AgentClient {
             v => {
                 let (state, text) = state_from_js(v, "initialState")?;
                 state_view.handed_in(text);
-                state
+                state.into()
             }
         };
         let fetch = match field(&config, "fetch") {
@@ -287,7 +287,7 @@ impl AgentClient {
         let rc = self.shared()?;
         {
             let mut inner = rc.borrow_mut();
-            inner.agent.state = s;
+            inner.agent.state = s.into();
             inner.state_view.handed_in(text);
         }
         let subs = rc.borrow().subscribers.clone();

@@ -55,22 +55,14 @@ pub fn messages_from_js(
 }
 
 #[cfg(feature = "client")]
-/// Reads a JS value as a state, keeping the JSON text it was read from: the
-/// client's JS copy is then `JSON.parse` of that text when it is first read,
-/// not Rust writing the value out again (a third of a run's fixed cost with
-/// a 1 MB `initialState`). That JS string comes back too, for the view
-/// to keep.
-pub fn state_from_js(
-    v: JsValue,
-    what: &str,
-) -> Result<(crate::core::json::LazyJson, JsValue), JsValue> {
-    let js_text = stringify(&v, what)?;
-    let text = string_of(&js_text.clone().into()).unwrap_or_default();
-    let value = parse_value(&text, what)?;
-    Ok((
-        crate::core::json::LazyJson::with_text(&text, value),
-        js_text.into(),
-    ))
+/// Reads a JS value as a state, and hands back the JSON text's JS string as
+/// well, for the state view to keep: the client's JS copy is then
+/// `JSON.parse` of it, not Rust writing the value out again (a third of a
+/// run's fixed cost with a 1 MB `initialState`).
+pub fn state_from_js(v: JsValue, what: &str) -> Result<(Value, JsValue), JsValue> {
+    let js_text: JsValue = stringify(&v, what)?.into();
+    let text = string_of(&js_text).unwrap_or_default();
+    Ok((parse_value(&text, what)?, js_text))
 }
 
 fn text_of(v: JsValue, what: &str) -> Result<String, JsValue> {

@@ -39,14 +39,6 @@ impl LazyJson {
         }
     }
 
-    /// A value already built, with the text it was parsed from.
-    pub fn with_text(text: &str, value: Value) -> Self {
-        LazyJson {
-            text: Some(text.into()),
-            value: OnceCell::from(value),
-        }
-    }
-
     /// Whether the value is `null`, without building it.
     pub fn is_null(&self) -> bool {
         match &self.text {
