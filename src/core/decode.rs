@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use thiserror::Error;
 
 use super::fast_delta::fast_delta;
-use super::fast_state_delta::fast_state_delta;
+use super::fast_patch::fast_patch_event;
 use super::ids;
 use super::json::{parse, to_json};
 use super::large_events::large_snapshot;
@@ -53,7 +53,7 @@ impl Decoder {
         data: &str,
         warnings: &mut Warnings,
     ) -> Result<Option<Event>, DecodeError> {
-        if let Some(event) = fast_delta(data).or_else(|| fast_state_delta(data)) {
+        if let Some(event) = fast_delta(data).or_else(|| fast_patch_event(data)) {
             return Ok(Some(event));
         }
         if let Some(decoded) = large_snapshot(self, data, warnings) {

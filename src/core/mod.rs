@@ -5,7 +5,7 @@ pub mod chunks;
 pub mod decode;
 pub mod error;
 mod fast_delta;
-mod fast_state_delta;
+mod fast_patch;
 pub mod history;
 pub mod ids;
 pub mod json;
