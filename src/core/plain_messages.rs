@@ -24,25 +24,13 @@ pub fn plain_messages(text: &str) -> Option<Vec<Message>> {
 pub fn plain_messages_exact(text: &str) -> Option<(Vec<Message>, bool)> {
     let mut s = Scanner::new(text);
     let mut exact = true;
-    s.skip_ws();
-    s.eat(b'[')?;
     let mut out = Vec::new();
-    s.skip_ws();
-    if s.peek() == Some(b']') {
-        s.take_byte();
-        return s.at_end().then_some((out, exact));
-    }
-    loop {
-        let (m, kept_all) = plain_message(&mut s)?;
+    s.array(|s| {
+        let (m, kept_all) = plain_message(s)?;
         out.push(m);
         exact &= kept_all;
-        s.skip_ws();
-        match s.take_byte()? {
-            b',' => continue,
-            b']' => break,
-            _ => return None,
-        }
-    }
+        Some(())
+    })?;
     s.at_end().then_some((out, exact))
 }
 

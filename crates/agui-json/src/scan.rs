@@ -46,44 +46,42 @@ impl<'a> Scanner<'a> {
         &mut self,
         mut member: impl FnMut(Cow<'a, str>, &mut Self) -> Option<()>,
     ) -> Option<()> {
-        self.skip_ws();
-        self.eat(b'{')?;
-        self.skip_ws();
-        if self.peek() == Some(b'}') {
-            self.at += 1;
-            return Some(());
-        }
-        loop {
-            self.skip_ws();
-            let key = self.string()?;
-            self.skip_ws();
-            self.eat(b':')?;
-            self.skip_ws();
-            member(key, self)?;
-            self.skip_ws();
-            match self.take_byte()? {
-                b',' => continue,
-                b'}' => return Some(()),
-                _ => return None,
-            }
-        }
+        self.container(b'{', b'}', |s| {
+            s.skip_ws();
+            let key = s.string()?;
+            s.skip_ws();
+            s.eat(b':')?;
+            s.skip_ws();
+            member(key, s)
+        })
     }
 
     /// An array, `[` to `]`: `item` reads each element (or refuses with `None`).
-    pub fn array(&mut self, mut item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
+    pub fn array(&mut self, item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
+        self.container(b'[', b']', item)
+    }
+
+    /// `open`, the entries `entry` reads, separated by commas, and `close`.
+    #[inline(always)]
+    fn container(
+        &mut self,
+        open: u8,
+        close: u8,
+        mut entry: impl FnMut(&mut Self) -> Option<()>,
+    ) -> Option<()> {
         self.skip_ws();
-        self.eat(b'[')?;
+        self.eat(open)?;
         self.skip_ws();
-        if self.peek() == Some(b']') {
+        if self.peek() == Some(close) {
             self.at += 1;
             return Some(());
         }
         loop {
-            item(self)?;
+            entry(self)?;
             self.skip_ws();
             match self.take_byte()? {
                 b',' => continue,
-                b']' => return Some(()),
+                b if b == close => return Some(()),
                 _ => return None,
             }
         }
