@@ -257,22 +257,17 @@ impl AgentClient {
         Ok(())
     }
 
-    /// Replaces the history with a copy of `messages`.
+    /// Replaces the history with a copy of `messages`. Messages equal to
+    /// the ones they replace keep their objects, so the copy is converted,
+    /// not parsed from the text as a constructor's history is.
     #[wasm_bindgen(js_name = setMessages)]
     pub fn set_messages(
         &self,
         #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
     ) -> Result<(), JsValue> {
-        let (ms, text) = messages_from_js(messages, "messages")?;
+        let (ms, _) = messages_from_js(messages, "messages")?;
         let rc = self.shared()?;
-        {
-            let mut inner = rc.borrow_mut();
-            let Inner { agent, view, .. } = &mut *inner;
-            agent.messages.replace_all(ms);
-            if let Some(text) = text {
-                view.adopt(&mut agent.messages, js::parse_json(&text)?.into(), false);
-            }
-        }
+        rc.borrow_mut().agent.messages.replace_all(ms);
         let subs = rc.borrow().subscribers.clone();
         local_change::notify(&rc, subs, vec![Step::MessagesChanged]);
         Ok(())

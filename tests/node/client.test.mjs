@@ -480,7 +480,9 @@ test("a plain history handed in: a copy parsed from its text, the same as one co
     assert.deepEqual(agent.messages.at(-1), { id: "m1", role: "assistant", content: "Hi there" });
     for (let i = 0; i < expected.length; i++) assert.equal(agent.messages[i], before[i], `${given.name}: message ${i} keeps its object`);
     assert.deepEqual(before, expected, "the array read before the run is unchanged");
+    const kept = agent.messages;
     agent.setMessages(given());
-    assert.deepEqual(agent.messages, expected, `${given.name}: setMessages`);
+    assert.deepEqual(agent.messages.slice(0, expected.length), expected, `${given.name}: setMessages`);
+    for (let i = 0; i < expected.length; i++) assert.equal(agent.messages[i], kept[i], `${given.name}: setMessages keeps message ${i}'s object`);
   }
 });
