@@ -47,6 +47,25 @@ struct Plain {
     error: Option<String>,
 }
 
+impl Plain {
+    /// Whether every member read went into the message: what is left is
+    /// what the message's role does not have, and was dropped.
+    fn spent(&self) -> bool {
+        [
+            &self.id,
+            &self.role,
+            &self.content,
+            &self.name,
+            &self.encrypted_value,
+            &self.subagent_run_id,
+            &self.tool_call_id,
+            &self.error,
+        ]
+        .iter()
+        .all(|m| m.is_none())
+    }
+}
+
 /// The message whose members the scanner is at, as the general reader
 /// would make it: members its role does not have are dropped, as the schema
 /// strips them. `None` for a member that is not a string or is repeated, a
@@ -72,28 +91,22 @@ fn plain_message(s: &mut Scanner<'_>) -> Option<(Message, bool)> {
         };
         slot.replace(v.into_owned()).is_none().then_some(())
     })?;
-    let id = p.id?;
-    let role = p.role?;
-    // The members of `Plain` this role's messages have not.
-    let dropped = match role.as_str() {
-        "tool" => p.name.is_some(),
-        "reasoning" => p.name.is_some() || p.tool_call_id.is_some() || p.error.is_some(),
-        _ => p.tool_call_id.is_some() || p.error.is_some(),
-    };
-    let (name, encrypted_value, subagent_run_id) = (p.name, p.encrypted_value, p.subagent_run_id);
+    let id = p.id.take()?;
+    let role = p.role.take()?;
+    let (encrypted_value, subagent_run_id) = (p.encrypted_value.take(), p.subagent_run_id.take());
     let message = match role.as_str() {
         "user" => Message::User(UserMessage {
             id,
-            content: Content::Text(p.content?),
-            name,
+            content: Content::Text(p.content.take()?),
+            name: p.name.take(),
             encrypted_value,
             subagent_run_id,
             ..Default::default()
         }),
         "assistant" => Message::Assistant(AssistantMessage {
             id,
-            content: p.content,
-            name,
+            content: p.content.take(),
+            name: p.name.take(),
             encrypted_value,
             subagent_run_id,
             ..Default::default()
@@ -101,8 +114,8 @@ fn plain_message(s: &mut Scanner<'_>) -> Option<(Message, bool)> {
         "system" | "developer" => {
             let m = DeveloperMessage {
                 id,
-                content: p.content?,
-                name,
+                content: p.content.take()?,
+                name: p.name.take(),
                 encrypted_value,
                 subagent_run_id,
                 ..Default::default()
@@ -115,23 +128,23 @@ fn plain_message(s: &mut Scanner<'_>) -> Option<(Message, bool)> {
         }
         "tool" => Message::Tool(ToolMessage {
             id,
-            content: Content::Text(p.content?),
-            tool_call_id: p.tool_call_id?,
-            error: p.error,
+            content: Content::Text(p.content.take()?),
+            tool_call_id: p.tool_call_id.take()?,
+            error: p.error.take(),
             encrypted_value,
             subagent_run_id,
             ..Default::default()
         }),
         "reasoning" => Message::Reasoning(ReasoningMessage {
             id,
-            content: p.content?,
+            content: p.content.take()?,
             encrypted_value,
             subagent_run_id,
             ..Default::default()
         }),
         _ => return None,
     };
-    Some((message, !unknown && !dropped))
+    Some((message, !unknown && p.spent()))
 }
 
 #[cfg(test)]
