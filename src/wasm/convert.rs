@@ -29,7 +29,7 @@ pub fn to_js<T: ToJson + ?Sized>(v: &T) -> Result<JsValue, JsValue> {
 
 /// Reads a JS value as `T`; `what` names it in the error ("initialMessages").
 pub fn from_js<T: FromJson>(v: JsValue, what: &str) -> Result<T, JsValue> {
-    let text = text_of(v, what)?;
+    let (_, text) = json_of(&v, what)?;
     // Through a `Value`, the one form every protocol type reads from (see
     // `core::types::from_json`), as events are.
     T::from_json(parse_value(&text, what)?).map_err(|e| invalid(what, &e))
@@ -44,8 +44,7 @@ pub fn messages_from_js(
     v: JsValue,
     what: &str,
 ) -> Result<(Vec<crate::core::types::Message>, Option<JsValue>), JsValue> {
-    let js_text: JsValue = stringify(&v, what)?.into();
-    let text = string_of(&js_text).unwrap_or_default();
+    let (js_text, text) = json_of(&v, what)?;
     match crate::core::plain_messages::plain_messages_exact(&text) {
         Some((ms, exact)) => Ok((ms, exact.then_some(js_text))),
         None => FromJson::from_json(parse_value(&text, what)?)
@@ -60,14 +59,17 @@ pub fn messages_from_js(
 /// `JSON.parse` of it, not Rust writing the value out again (a third of a
 /// run's fixed cost with a 1 MB `initialState`).
 pub fn state_from_js(v: JsValue, what: &str) -> Result<(Value, JsValue), JsValue> {
-    let js_text: JsValue = stringify(&v, what)?.into();
-    let text = string_of(&js_text).unwrap_or_default();
+    let (js_text, text) = json_of(&v, what)?;
     Ok((parse_value(&text, what)?, js_text))
 }
 
-fn text_of(v: JsValue, what: &str) -> Result<String, JsValue> {
-    let text: JsValue = stringify(&v, what)?.into();
-    Ok(string_of(&text).unwrap_or_default())
+/// `JSON.stringify` of `v`, as the JS string and as Rust's.
+fn json_of(v: &JsValue, what: &str) -> Result<(JsValue, String), JsValue> {
+    let js_text: JsValue = js_sys::JSON::stringify(v)
+        .map_err(|_| invalid(what, &"not representable as JSON"))?
+        .into();
+    let text = string_of(&js_text).unwrap_or_default();
+    Ok((js_text, text))
 }
 
 /// The adapters' entry has no runtime module: its histories cross as
@@ -75,15 +77,6 @@ fn text_of(v: JsValue, what: &str) -> Result<String, JsValue> {
 #[cfg(not(feature = "client"))]
 fn string_of(v: &JsValue) -> Option<String> {
     v.as_string()
-}
-
-fn stringify(v: &JsValue, what: &str) -> Result<js_sys::JsString, JsValue> {
-    js_sys::JSON::stringify(v).map_err(|_| {
-        js_error(
-            ErrorName::Type,
-            &format!("invalid {what}: not representable as JSON"),
-        )
-    })
 }
 
 fn parse_value(text: &str, what: &str) -> Result<Value, JsValue> {
