@@ -15,7 +15,7 @@ use super::fast_patch::fast_patch_event;
 use super::ids;
 use super::json::{parse, to_json};
 use super::large_events::large_snapshot;
-use super::types::content::PART_TYPES;
+use super::types::content::{BinaryTag, PART_TYPES};
 use super::types::patch::PATCH_OPS;
 use super::types::{BinaryPart, Event, FromJson, EVENT_TYPES, ROLES};
 use super::types::{PartSource, RunOutcome, SubagentOutcome};
@@ -224,7 +224,7 @@ fn upgrade_inbound_message(message: &mut Value, warnings: &mut Warnings) {
     }
     if parts
         .iter()
-        .any(|p| p.get("type").and_then(Value::as_str) == Some("binary"))
+        .any(|p| p.get("type").and_then(Value::as_str) == Some(BinaryTag::NAME))
     {
         warnings.push(
             "Converting deprecated binary input content to the modern media content parts".into(),
@@ -238,7 +238,7 @@ fn upgrade_inbound_message(message: &mut Value, warnings: &mut Warnings) {
 fn upgrade_binary_values(parts: &[Value]) -> Vec<Value> {
     let mut out = Vec::with_capacity(parts.len());
     for part in parts {
-        let legacy = (part.get("type").and_then(Value::as_str) == Some("binary"))
+        let legacy = (part.get("type").and_then(Value::as_str) == Some(BinaryTag::NAME))
             .then(|| BinaryPart::from_json(part.clone()).ok())
             .flatten();
         let Some(legacy) = legacy else {

@@ -1,22 +1,17 @@
 //! The shared types inside events (messages, content parts, the run input,
 //! interrupts, token usage) to their JSON form, as `@ag-ui/proto` 1.0.0
-//! rebuilds them.
+//! rebuilds them. Members are named by the protocol types' Rust fields, as
+//! in `convert`.
 
 use serde_json::Value as Json;
 
-use super::convert::{safe, text, Obj, ToJson};
+use super::obj::{members, text, Obj};
 use super::schema::*;
 use crate::core::decode::Warnings;
-
-const ROLES: &[&str] = &[
-    "developer",
-    "system",
-    "assistant",
-    "user",
-    "tool",
-    "activity",
-    "reasoning",
-];
+use crate::core::types::content::{self as part, PartSource};
+use crate::core::types::from_json::member_tag;
+use crate::core::types::message::{self as msg, ROLES};
+use crate::core::types::{run, tool};
 
 /// The wire's one Message carries every role's fields; which carrier feeds
 /// `content` (the string, the parts, the activity object) is a fact about
@@ -30,7 +25,10 @@ pub(super) fn message(m: Message, warnings: &mut Warnings) -> Result<Json, Strin
     let has_map = !m.activity_content.is_empty();
     let has_text = m.content.is_some();
     let (uses_parts, uses_map) = if known {
-        (matches!(role.as_str(), "user" | "tool"), role == "activity")
+        (
+            role == msg::UserRole::NAME || role == msg::ToolRole::NAME,
+            role == msg::ActivityRole::NAME,
+        )
     } else {
         (has_parts, !has_parts && has_map)
     };
@@ -53,42 +51,45 @@ pub(super) fn message(m: Message, warnings: &mut Warnings) -> Result<Json, Strin
     } else if uses_map && has_map {
         super::value::object(&m.activity_content)?.map(Json::Object)
     } else {
-        m.content.map(ToJson::to_json)
+        m.content.map(|t| Json::String(text(t)))
     };
-    let tool_calls = m
-        .tool_calls
-        .into_iter()
-        .map(tool_call)
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(Obj::new()
-        .put("id", id)
-        .put("role", role)
-        .opt("content", content)
-        .opt("name", m.name)
-        .non_empty("toolCalls", tool_calls)
-        .opt("toolCallId", m.tool_call_id)
-        .opt("error", m.error)
-        .object("metadata", &m.metadata)?
-        .opt("subagentRunId", m.subagent_run_id)
-        .opt("encryptedValue", m.encrypted_value)
-        .opt("activityType", m.activity_type)
-        .done())
+    let tool_calls = m.tool_calls.into_iter().map(tool_call).collect();
+    // One object with every role's members, in the reference's order; each
+    // is named by a role that has it.
+    let obj = members!(Obj::new(), msg::UserMessage {
+        put id: id,
+        put role: role,
+        opt content: content,
+        opt name: m.name,
+    });
+    let obj = members!(obj, msg::AssistantMessage { non_empty tool_calls: tool_calls });
+    let obj = members!(obj, msg::ToolMessage {
+        opt tool_call_id: m.tool_call_id,
+        opt error: m.error,
+    });
+    let obj = members!(obj, msg::UserMessage {
+        object metadata: &m.metadata,
+        opt subagent_run_id: m.subagent_run_id,
+        opt encrypted_value: m.encrypted_value,
+    });
+    members!(obj, msg::ActivityMessage { opt activity_type: m.activity_type }).done()
 }
 
 fn tool_call(t: ToolCall) -> Result<Json, String> {
     let function = t.function.map(|f| {
-        Obj::new()
-            .put("name", f.name)
-            .put("arguments", f.arguments)
-            .done()
+        members!(Obj::new(), tool::FunctionCall {
+            put name: f.name,
+            put arguments: f.arguments,
+        })
     });
-    Ok(Obj::new()
-        .put("id", t.id)
-        .put("type", t.r#type)
-        .opt("function", function)
-        .object("metadata", &t.metadata)?
-        .opt("encryptedValue", t.encrypted_value)
-        .done())
+    members!(Obj::new(), tool::ToolCall {
+        put id: t.id,
+        put kind: t.r#type,
+        opt function: function,
+        object metadata: &t.metadata,
+        opt encrypted_value: t.encrypted_value,
+    })
+    .done()
 }
 
 /// Content parts. A part that names no arm this build knows (or a media
@@ -109,19 +110,20 @@ pub(super) fn parts(list: Vec<InputContent>, warnings: &mut Warnings) -> Result<
         }
         let part = match p {
             InputContent { text: Some(t), .. } => Some(
-                Obj::new()
-                    .put("type", "text")
-                    .opt("id", t.id)
-                    .put("text", t.text)
-                    .value("metadata", &t.metadata)?
-                    .done(),
+                members!(Obj::new(), part::TextPart {
+                    put kind: part::TextTag::NAME,
+                    opt id: t.id,
+                    put text: t.text,
+                    value metadata: &t.metadata,
+                })
+                .done()?,
             ),
-            InputContent { image: Some(m), .. } => media("image", m)?,
-            InputContent { audio: Some(m), .. } => media("audio", m)?,
-            InputContent { video: Some(m), .. } => media("video", m)?,
+            InputContent { image: Some(m), .. } => media(part::ImageTag::NAME, m)?,
+            InputContent { audio: Some(m), .. } => media(part::AudioTag::NAME, m)?,
+            InputContent { video: Some(m), .. } => media(part::VideoTag::NAME, m)?,
             InputContent {
                 document: Some(m), ..
-            } => media("document", m)?,
+            } => media(part::DocumentTag::NAME, m)?,
             _ => None,
         };
         match part {
@@ -144,14 +146,14 @@ fn media(kind: &str, m: MediaInputPart) -> Result<Option<Json>, String> {
             None => return Ok(None),
         },
     };
-    Ok(Some(
-        Obj::new()
-            .put("type", kind)
-            .opt("id", m.id)
-            .opt("source", source)
-            .value("metadata", &m.metadata)?
-            .done(),
-    ))
+    members!(Obj::new(), part::ImagePart {
+        put kind: kind,
+        opt id: m.id,
+        opt source: source,
+        value metadata: &m.metadata,
+    })
+    .done()
+    .map(Some)
 }
 
 fn source(s: InputContentSource) -> Result<Option<Json>, String> {
@@ -159,122 +161,120 @@ fn source(s: InputContentSource) -> Result<Option<Json>, String> {
     if arms.iter().filter(|a| **a).count() > 1 {
         return Err("Invalid event: source carries more than one arm".into());
     }
-    Ok(match s {
-        InputContentSource { data: Some(d), .. } => Some(
-            Obj::new()
-                .put("type", "data")
-                .put("value", d.value)
-                .put("mimeType", d.mime_type),
-        ),
-        InputContentSource { url: Some(u), .. } => Some(
-            Obj::new()
-                .put("type", "url")
-                .put("value", u.value)
-                .opt("mimeType", u.mime_type),
-        ),
-        InputContentSource { file: Some(f), .. } => Some(
-            Obj::new()
-                .put("type", "file")
-                .put("value", f.value)
-                .opt("provider", f.provider)
-                .opt("mimeType", f.mime_type),
-        ),
-        _ => None,
-    }
-    .map(Obj::done))
+    let of = |member: &str| Obj::new().put(PartSource::KEY, member);
+    let obj = match s {
+        InputContentSource { data: Some(d), .. } => {
+            members!(of(member_tag!(PartSource::Data)), PartSource {
+                put value: d.value,
+                put mime_type: d.mime_type,
+            })
+        }
+        InputContentSource { url: Some(u), .. } => {
+            members!(of(member_tag!(PartSource::Url)), PartSource {
+                put value: u.value,
+                opt mime_type: u.mime_type,
+            })
+        }
+        InputContentSource { file: Some(f), .. } => {
+            members!(of(member_tag!(PartSource::File)), PartSource {
+                put value: f.value,
+                opt provider: f.provider,
+                opt mime_type: f.mime_type,
+            })
+        }
+        _ => return Ok(None),
+    };
+    obj.done().map(Some)
 }
 
 /// The run input RUN_STARTED echoes. Its lists are always present, as the
 /// reference rebuilds them.
 pub(super) fn run_agent_input(i: RunAgentInput, warnings: &mut Warnings) -> Result<Json, String> {
-    let messages = i
+    let messages: Result<Vec<_>, _> = i
         .messages
         .into_iter()
         .map(|m| message(m, warnings))
-        .collect::<Result<Vec<_>, _>>()?;
-    let tools = i
+        .collect();
+    let tools: Result<Vec<_>, _> = i
         .tools
         .into_iter()
         .map(|t| {
-            Ok(Obj::new()
-                .put("name", t.name)
-                .put("description", t.description)
-                .value("parameters", &t.parameters)?
-                .object("metadata", &t.metadata)?
-                .done())
+            members!(Obj::new(), tool::Tool {
+                put name: t.name,
+                put description: t.description,
+                value parameters: &t.parameters,
+                object metadata: &t.metadata,
+            })
+            .done()
         })
-        .collect::<Result<Vec<_>, String>>()?;
-    let context: Vec<Json> = i
+        .collect();
+    let context: Result<Vec<_>, _> = i
         .context
         .into_iter()
         .map(|c| {
-            Obj::new()
-                .put("description", c.description)
-                .put("value", c.value)
-                .done()
+            members!(Obj::new(), tool::Context {
+                put description: c.description,
+                put value: c.value,
+            })
+            .done()
         })
         .collect();
-    let resume = i
+    let resume: Result<Vec<_>, _> = i
         .resume
         .into_iter()
         .map(|r| {
-            Ok(Obj::new()
-                .put("interruptId", r.interrupt_id)
-                .put("status", r.status)
-                .value("payload", &r.payload)?
-                .object("metadata", &r.metadata)?
-                .done())
+            members!(Obj::new(), run::ResumeEntry {
+                put interrupt_id: r.interrupt_id,
+                put status: r.status,
+                value payload: &r.payload,
+                object metadata: &r.metadata,
+            })
+            .done()
         })
-        .collect::<Result<Vec<_>, String>>()?;
-    Ok(Obj::new()
-        .put("threadId", i.thread_id)
-        .put("runId", i.run_id)
-        .opt("protocolVersion", i.protocol_version)
-        .opt("parentRunId", i.parent_run_id)
-        .value("state", &i.state)?
-        .put("messages", messages)
-        .put("tools", tools)
-        .put("context", context)
-        .value("forwardedProps", &i.forwarded_props)?
-        .put("resume", resume)
-        .done())
+        .collect();
+    members!(Obj::new(), run::RunAgentInput {
+        put thread_id: i.thread_id,
+        put run_id: i.run_id,
+        opt protocol_version: i.protocol_version,
+        opt parent_run_id: i.parent_run_id,
+        value state: &i.state,
+        put messages: messages,
+        put tools: tools,
+        put context: context,
+        value forwarded_props: &i.forwarded_props,
+        put resume: resume,
+    })
+    .done()
 }
 
 pub(super) fn interrupt(i: Interrupt) -> Result<Json, String> {
-    Ok(Obj::new()
-        .put("id", i.id)
-        .put("reason", i.reason)
-        .opt("message", i.message)
-        .opt("toolCallId", i.tool_call_id)
-        .value("responseSchema", &i.response_schema)?
-        .opt("expiresAt", i.expires_at)
-        .value("metadata", &i.metadata)?
-        .opt("subagentRunId", i.subagent_run_id)
-        .done())
+    members!(Obj::new(), run::Interrupt {
+        put id: i.id,
+        put reason: i.reason,
+        opt message: i.message,
+        opt tool_call_id: i.tool_call_id,
+        value response_schema: &i.response_schema,
+        opt expires_at: i.expires_at,
+        value metadata: &i.metadata,
+        opt subagent_run_id: i.subagent_run_id,
+    })
+    .done()
 }
 
 pub(super) fn usage(list: Vec<Usage>) -> Result<Vec<Json>, String> {
     list.into_iter()
         .map(|u| {
-            Ok(Obj::new()
-                .opt("provider", u.provider)
-                .opt("model", u.model)
-                .opt("inputTokens", safe("inputTokens", u.input_tokens)?)
-                .opt("outputTokens", safe("outputTokens", u.output_tokens)?)
-                .opt("totalTokens", safe("totalTokens", u.total_tokens)?)
-                .opt(
-                    "reasoningTokens",
-                    safe("reasoningTokens", u.reasoning_tokens)?,
-                )
-                .opt(
-                    "cachedInputTokens",
-                    safe("cachedInputTokens", u.cached_input_tokens)?,
-                )
-                .opt(
-                    "cacheWriteInputTokens",
-                    safe("cacheWriteInputTokens", u.cache_write_input_tokens)?,
-                )
-                .done())
+            members!(Obj::new(), run::TokenUsage {
+                opt provider: u.provider,
+                opt model: u.model,
+                int input_tokens: u.input_tokens,
+                int output_tokens: u.output_tokens,
+                int total_tokens: u.total_tokens,
+                int reasoning_tokens: u.reasoning_tokens,
+                int cached_input_tokens: u.cached_input_tokens,
+                int cache_write_input_tokens: u.cache_write_input_tokens,
+            })
+            .done()
         })
         .collect()
 }

@@ -19,6 +19,7 @@ pub mod frames;
 
 mod convert;
 mod message;
+mod obj;
 mod schema;
 mod value;
 mod wire;

@@ -166,16 +166,16 @@ pub enum ContentPart {
 }
 
 json_tagged!(ContentPart, "type", {
-    "text" => Text,
-    "image" => Image,
-    "audio" => Audio,
-    "video" => Video,
-    "document" => Document,
-    "binary" => Binary,
+    TextTag => Text,
+    ImageTag => Image,
+    AudioTag => Audio,
+    VideoTag => Video,
+    DocumentTag => Document,
+    BinaryTag => Binary,
 });
 
-/// The `type` names of the 1.0 parts.
-pub const PART_TYPES: &[&str] = &["text", "image", "audio", "video", "document"];
+/// The `type` names of the 1.0 parts: all but the legacy `binary`, last.
+pub const PART_TYPES: &[&str] = ContentPart::TAGS.split_last().unwrap().1;
 
 impl BinaryPart {
     /// The 1.0 media part this legacy part stands for, chosen by MIME type,
@@ -298,5 +298,21 @@ impl ToJson for Content {
 impl Default for Content {
     fn default() -> Self {
         Content::Text(String::new())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `PART_TYPES` is the union's tags less its last, so the legacy part
+    /// must stay last.
+    #[test]
+    fn the_protocol_part_types_leave_out_only_binary() {
+        assert_eq!(
+            PART_TYPES,
+            ["text", "image", "audio", "video", "document"].as_slice()
+        );
+        assert_eq!(ContentPart::TAGS.last(), Some(&BinaryTag::NAME));
     }
 }

@@ -418,6 +418,12 @@ macro_rules! events {
             "}\n",
         );
 
+        $(impl $ty {
+            /// The event's type tag.
+            #[allow(dead_code)]
+            pub const TYPE: &'static str = $wire;
+        })*
+
         /// The events in the table's order.
         #[allow(dead_code)]
         enum Position {
@@ -465,12 +471,17 @@ macro_rules! events {
         impl $crate::core::json::ToJson for Event {
             fn write_json(&self, out: &mut String) {
                 let mut o = $crate::core::json::Object::open(out);
-                o.field("type", self.type_name());
+                o.field(Event::TAG, self.type_name());
                 match self {
                     $(Event::$variant(e) => $crate::core::json::JsonFields::write_fields(e, &mut o),)*
                 }
                 o.close();
             }
+        }
+
+        impl Event {
+            /// The member naming an event's type (serde's `tag` above).
+            pub const TAG: &'static str = "type";
         }
 
         /// Every event type name of protocol 1.0.

@@ -308,6 +308,19 @@ macro_rules! json_struct {
             }
         }
 
+        impl$(<$g>)? $ty$(<$g>)? {
+            /// The wire name of the Rust field `field`. Meant for constants
+            /// ([`wire!`](crate::core::types::from_json::wire)), where a
+            /// field the struct lacks fails the build.
+            #[allow(dead_code)]
+            pub const fn wire_name(field: &str) -> &'static str {
+                $(if $crate::core::types::from_json::same(field, stringify!($field)) {
+                    return $wire;
+                })*
+                panic!("no such field")
+            }
+        }
+
         impl$(<$g: $crate::core::json::ToJson>)? $crate::core::json::JsonFields for $ty$(<$g>)? {
             fn write_fields(&self, _o: &mut $crate::core::json::Object<'_>) {
                 $(_o.field($wire, &self.$field);)*
@@ -347,6 +360,42 @@ macro_rules! wire_struct {
     };
 }
 pub(crate) use wire_struct;
+
+/// The wire name of a protocol struct's field, `wire!(ToolMessage, tool_call_id)`
+/// is `"toolCallId"`: taken from the struct's declaration at compile time,
+/// for code that builds the JSON of a protocol value by hand (the protobuf
+/// conversion) without writing the name a second time.
+macro_rules! wire {
+    ($ty:ty, $field:ident) => {
+        const { <$ty>::wire_name(stringify!($field)) }
+    };
+}
+pub(crate) use wire;
+
+/// The tag of a `wire_union!` member, `member_tag!(PartSource::Url)` is
+/// `"url"`, taken from the union's declaration at compile time.
+macro_rules! member_tag {
+    ($ty:ident :: $variant:ident) => {
+        const { $ty::tag_of(stringify!($variant)) }
+    };
+}
+pub(crate) use member_tag;
+
+/// `a == b`, in a constant.
+pub const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
 
 macro_rules! read_field {
     ($m:ident, $wire:literal, $err:ident) => {
@@ -390,16 +439,22 @@ macro_rules! json_strings {
 pub(crate) use json_strings;
 
 /// Implements [`FromJson`] and `ToJson` for a union of structs that each
-/// carry the tag.
+/// carry the tag, named by the tag's own type (`role_tag!`), so the tag's
+/// spelling lives there alone.
 macro_rules! json_tagged {
-    ($ty:ident, $tag:literal, { $($wire:literal => $variant:ident),* $(,)? }) => {
+    ($ty:ident, $tag:literal, { $($tagty:ident => $variant:ident),* $(,)? }) => {
+        impl $ty {
+            /// Every member's tag, in the order declared.
+            pub const TAGS: &'static [&'static str] = &[$($tagty::NAME),*];
+        }
+
         impl $crate::core::types::from_json::FromJson for $ty {
             fn from_json(
                 v: serde_json::Value,
             ) -> Result<Self, $crate::core::types::from_json::ReadError> {
                 use $crate::core::types::from_json::{tag, FromJson, ReadError};
                 match tag(&v, $tag)?.as_str() {
-                    $($wire => FromJson::from_json(v).map($ty::$variant),)*
+                    $($tagty::NAME => FromJson::from_json(v).map($ty::$variant),)*
                     other => Err(ReadError::unknown_tag($tag, other)),
                 }
             }

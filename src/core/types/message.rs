@@ -20,6 +20,11 @@ macro_rules! role_tag {
             Tag,
         }
 
+        impl $name {
+            /// The tag as it is written.
+            pub const NAME: &'static str = $lit;
+        }
+
         $crate::core::types::from_json::json_strings!($name { $lit => Tag });
     };
 }
@@ -169,25 +174,17 @@ pub enum Message {
 }
 
 json_tagged!(Message, "role", {
-    "developer" => Developer,
-    "system" => System,
-    "assistant" => Assistant,
-    "user" => User,
-    "tool" => Tool,
-    "activity" => Activity,
-    "reasoning" => Reasoning,
+    DeveloperRole => Developer,
+    SystemRole => System,
+    AssistantRole => Assistant,
+    UserRole => User,
+    ToolRole => Tool,
+    ActivityRole => Activity,
+    ReasoningRole => Reasoning,
 });
 
 /// The `role` names of [`Message`].
-pub const ROLES: &[&str] = &[
-    "developer",
-    "system",
-    "assistant",
-    "user",
-    "tool",
-    "activity",
-    "reasoning",
-];
+pub const ROLES: &[&str] = Message::TAGS;
 
 /// The roles a streamed text message may take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]

@@ -4,13 +4,15 @@ use std::borrow::Cow;
 
 use serde::Serialize;
 
-use crate::core::json::{Object, ToJson};
+use crate::core::json::ToJson;
 
-use super::from_json::{field, object, tag, FromJson, ReadError};
+use super::from_json::{FromJson, ReadError};
+use super::wire_union::wire_union;
 use serde_json::Value;
 
 /// A JSON Pointer (RFC 6901): empty, or `/`-prefixed tokens with `~0`/`~1` escapes.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+// `Default` is the root, `""`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(transparent)]
 pub struct Pointer(String);
@@ -90,97 +92,62 @@ impl ToJson for Pointer {
     }
 }
 
-/// One JSON Patch operation. A missing `value` is an error; `null` is a value.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "op", rename_all = "lowercase")]
-pub enum PatchOp {
-    Add {
-        path: Pointer,
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        value: Value,
-    },
-    Remove {
-        path: Pointer,
-    },
-    Replace {
-        path: Pointer,
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        value: Value,
-    },
-    Move {
-        from: Pointer,
-        path: Pointer,
-    },
-    Copy {
-        from: Pointer,
-        path: Pointer,
-    },
-    Test {
-        path: Pointer,
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        value: Value,
-    },
-}
-
-impl FromJson for PatchOp {
-    fn from_json(v: Value) -> Result<Self, ReadError> {
-        let op = tag(&v, "op")?;
-        let mut m = object(v)?;
-        let path = field(&mut m, "path")?;
-        Ok(match op.as_str() {
-            "add" => PatchOp::Add {
-                path,
-                value: field(&mut m, "value")?,
-            },
-            "remove" => PatchOp::Remove { path },
-            "replace" => PatchOp::Replace {
-                path,
-                value: field(&mut m, "value")?,
-            },
-            "move" => PatchOp::Move {
-                from: field(&mut m, "from")?,
-                path,
-            },
-            "copy" => PatchOp::Copy {
-                from: field(&mut m, "from")?,
-                path,
-            },
-            "test" => PatchOp::Test {
-                path,
-                value: field(&mut m, "value")?,
-            },
-            other => return Err(ReadError::unknown_tag("op", other)),
-        })
-    }
-}
-
-impl ToJson for PatchOp {
-    /// In serde's order for every op: `op`, `from`, `path`, `value`.
-    fn write_json(&self, out: &mut String) {
-        let (op, from, path, value) = match self {
-            PatchOp::Add { path, value } => ("add", None, path, Some(value)),
-            PatchOp::Remove { path } => ("remove", None, path, None),
-            PatchOp::Replace { path, value } => ("replace", None, path, Some(value)),
-            PatchOp::Move { from, path } => ("move", Some(from), path, None),
-            PatchOp::Copy { from, path } => ("copy", Some(from), path, None),
-            PatchOp::Test { path, value } => ("test", None, path, Some(value)),
-        };
-        let mut o = Object::open(out);
-        o.field("op", op);
-        o.field("from", &from);
-        o.field("path", path);
-        o.field("value", &value);
-        o.close();
+wire_union! {
+    /// One JSON Patch operation. A missing `value` is an error; `null` is a value.
+    #[derive(Debug, Clone, PartialEq, Serialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    pub enum PatchOp = "op" {
+        Add = "add" {
+            path: Pointer = "path",
+            #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+            value: Value = "value",
+        },
+        Remove = "remove" {
+            path: Pointer = "path",
+        },
+        Replace = "replace" {
+            path: Pointer = "path",
+            #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+            value: Value = "value",
+        },
+        Move = "move" {
+            from: Pointer = "from",
+            path: Pointer = "path",
+        },
+        Copy = "copy" {
+            from: Pointer = "from",
+            path: Pointer = "path",
+        },
+        Test = "test" {
+            path: Pointer = "path",
+            #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+            value: Value = "value",
+        },
     }
 }
 
 /// The `op` names a patch array may contain; anything else is dropped, not fatal.
-pub const PATCH_OPS: &[&str] = &["add", "remove", "replace", "move", "copy", "test"];
+pub const PATCH_OPS: &[&str] = PatchOp::TAGS;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The order serde writes (`op`, `from`, `path`, `value`) and the first
+    /// failure named, as before the union was declared by `wire_union!`.
+    #[test]
+    fn ops_read_and_write_by_their_wire_names() {
+        let op = PatchOp::from_json(serde_json::json!({"path": "/b", "op": "move", "from": "/a"}));
+        let op = op.unwrap();
+        assert_eq!(
+            crate::core::json::to_json(&op),
+            r#"{"op":"move","from":"/a","path":"/b"}"#
+        );
+        let e = PatchOp::from_json(serde_json::json!({"op": "add", "path": "/a"})).unwrap_err();
+        assert_eq!(e.to_string(), "`value`: missing field");
+        let e = PatchOp::from_json(serde_json::json!({"op": "nope", "path": ""})).unwrap_err();
+        assert_eq!(e.to_string(), "`op`: unknown op 'nope'");
+    }
 
     #[test]
     fn pointer_grammar() {

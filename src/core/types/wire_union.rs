@@ -35,6 +35,31 @@ macro_rules! wire_union {
         impl $name {
             /// Every member's tag.
             pub const TAGS: &'static [&'static str] = &[$($tag),*];
+
+            /// The member holding the tag.
+            #[allow(dead_code)]
+            pub const KEY: &'static str = $key;
+
+            /// The tag of the member named `variant` in Rust, for constants
+            /// (as `wire_name`).
+            #[allow(dead_code)]
+            pub const fn tag_of(variant: &str) -> &'static str {
+                $(if $crate::core::types::from_json::same(variant, stringify!($variant)) {
+                    return $tag;
+                })*
+                panic!("no such member")
+            }
+
+            /// The wire name of a member's field named `field` in Rust (a
+            /// name means the same in every member), for constants
+            /// ([`wire!`](crate::core::types::from_json::wire)).
+            #[allow(dead_code)]
+            pub const fn wire_name(field: &str) -> &'static str {
+                $($(if $crate::core::types::from_json::same(field, stringify!($field)) {
+                    return $wire;
+                })*)*
+                panic!("no such field")
+            }
         }
 
         impl $crate::core::types::from_json::FromJson for $name {
