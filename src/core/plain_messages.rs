@@ -23,6 +23,19 @@ pub fn plain_messages(text: &str) -> Option<Vec<Message>> {
 /// its copy from the text.
 pub fn plain_messages_exact(text: &str) -> Option<(Vec<Message>, bool)> {
     let mut s = Scanner::new(text);
+    let read = read_array(&mut s)?;
+    s.at_end().then_some(read)
+}
+
+/// The array of plain messages that `text` starts with, and how many bytes
+/// it took; `None` at the first that is not.
+pub fn plain_messages_at(text: &str) -> Option<(Vec<Message>, usize)> {
+    let mut s = Scanner::new(text);
+    let (messages, _) = read_array(&mut s)?;
+    Some((messages, s.offset()))
+}
+
+fn read_array(s: &mut Scanner) -> Option<(Vec<Message>, bool)> {
     let mut exact = true;
     let mut out = Vec::new();
     s.array(|s| {
@@ -31,7 +44,7 @@ pub fn plain_messages_exact(text: &str) -> Option<(Vec<Message>, bool)> {
         exact &= kept_all;
         Some(())
     })?;
-    s.at_end().then_some((out, exact))
+    Some((out, exact))
 }
 
 /// The string members a message of any role but `activity` may have.

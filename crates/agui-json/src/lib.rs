@@ -20,7 +20,8 @@ pub use lazy::LazyJson;
 pub use member::{member, member_mut, take_member};
 pub use number::parse_f64;
 pub use parse::{
-    members, parse, parse_string, plain_run_end, validate, value_at, ParseError, MAX_DEPTH,
+    members, members_reading, parse, parse_string, plain_run_end, validate, value_at, ParseError,
+    MAX_DEPTH,
 };
 pub use scan::Scanner;
 pub use swar::{below, equal, scan_until};

@@ -55,6 +55,18 @@ pub fn validate(text: &str) -> Result<(), ParseError> {
 /// text, every value checked; `None` where `text` is not one valid object
 /// (its parse then reports why).
 pub fn members(text: &str) -> Option<Vec<(String, &str)>> {
+    members_reading(text, "", None)
+}
+
+/// [`members`], but the value of member `key` is read by `read`, given the
+/// text from where the value starts: it answers how many bytes the value
+/// took, or `None` to give up. For a large member that its reader checks
+/// as it goes, which is then walked once instead of twice.
+pub fn members_reading<'a>(
+    text: &'a str,
+    key: &str,
+    mut read: Option<&mut dyn FnMut(&'a str) -> Option<usize>>,
+) -> Option<Vec<(String, &'a str)>> {
     let mut p = Parser::new(text, false);
     if p.peek()? != b'{' {
         return None;
@@ -68,13 +80,20 @@ pub fn members(text: &str) -> Option<Vec<(String, &str)>> {
         loop {
             p.expect(b'"', "", "").ok()?;
             p.build = true;
-            let key = p.string().ok()?;
+            let k = p.string().ok()?;
             p.build = false;
             p.expect(b':', "", "").ok()?;
             p.skip_space();
             let start = p.at;
-            p.value().ok()?;
-            out.push((key, &text[start..p.at]));
+            match read.as_mut().filter(|_| k == key) {
+                Some(read) => {
+                    let end = start + read(&text[start..])?;
+                    text.is_char_boundary(end).then_some(())?;
+                    p.at = end;
+                }
+                None => drop(p.value().ok()?),
+            }
+            out.push((k, &text[start..p.at]));
             if !p.another(b'}', "", "").ok()? {
                 break;
             }

@@ -21,6 +21,11 @@ impl<'a> Scanner<'a> {
         Scanner { text, at: 0 }
     }
 
+    /// How far it has read, in bytes.
+    pub fn offset(&self) -> usize {
+        self.at
+    }
+
     /// Whether only whitespace is left.
     pub fn at_end(&mut self) -> bool {
         self.skip_ws();
