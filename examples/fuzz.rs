@@ -18,7 +18,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 use agui_wasm::core::chunks::ChunkExpander;
-use agui_wasm::core::decode::Decoder;
+use agui_wasm::core::decode::{DecodeError, Decoder};
 use agui_wasm::core::reducer::{AgentState, Reducer};
 use agui_wasm::core::sse::SseParser;
 use agui_wasm::core::verify::Verifier;
@@ -191,16 +191,145 @@ fn run_sse(rng: &mut Rng) -> String {
     String::from_utf8_lossy(&body).into_owned()
 }
 
+/// The decoder's fast paths (plain deltas, plain patches, large snapshots
+/// read from their text) must decode exactly as the general path, the text
+/// parsed whole and then decoded, with the same warnings: any difference
+/// panics.
 fn run_decode(rng: &mut Rng, corpus: &[Value]) -> String {
-    let text = if rng.below(3) == 0 {
-        String::from_utf8_lossy(&random_bytes(rng)).into_owned()
-    } else {
-        let base = rng.pick(corpus).clone();
-        mutate(rng, &base, 0).to_string()
+    let text = match rng.below(4) {
+        0 => String::from_utf8_lossy(&random_bytes(rng)).into_owned(),
+        1 => {
+            let text = large_snapshot(rng);
+            edit_text(rng, text)
+        }
+        _ => {
+            let base = rng.pick(corpus).clone();
+            mutate(rng, &base, 0).to_string()
+        }
     };
-    let mut w = Vec::new();
-    let _ = Decoder::new().decode_str(&text, &mut w);
+    let mut fast_warnings = Vec::new();
+    let fast = Decoder::new().decode_str(&text, &mut fast_warnings);
+    let mut general_warnings = Vec::new();
+    let general = match agui_wasm::core::json::parse(&text) {
+        Ok(v) => Decoder::new().decode_value(v, &mut general_warnings),
+        Err(e) => Err(DecodeError::Json {
+            reason: e.to_string(),
+        }),
+    };
+    // Ids the decoder mints (for legacy events that carry none) are random.
+    let seen = |r: &dyn std::fmt::Debug, w: &[String]| minted_ids_masked(&format!("{r:?} {w:?}"));
+    assert_eq!(
+        seen(&fast, &fast_warnings),
+        seen(&general, &general_warnings),
+        "decode_str and the general path differ"
+    );
     text
+}
+
+/// `text` with every UUID (8-4-4-4-12 hex digits) replaced by `<id>`.
+fn minted_ids_masked(text: &str) -> String {
+    let b = text.as_bytes();
+    let is_uuid = |at: usize| {
+        b.len() >= at + 36
+            && (0..36).all(|i| match i {
+                8 | 13 | 18 | 23 => b[at + i] == b'-',
+                _ => b[at + i].is_ascii_hexdigit(),
+            })
+    };
+    let (mut out, mut at) = (String::new(), 0);
+    while at < b.len() {
+        if is_uuid(at) {
+            out.push_str("<id>");
+            at += 36;
+        } else {
+            let c = text[at..].chars().next().unwrap();
+            out.push(c);
+            at += c.len_utf8();
+        }
+    }
+    out
+}
+
+/// A MESSAGES_SNAPSHOT or STATE_SNAPSHOT past the size the decoder reads
+/// from its text, with members in varied order and spacing.
+fn large_snapshot(rng: &mut Rng) -> String {
+    let roles = ["user", "assistant", "system", "developer", "reasoning"];
+    let sp = |rng: &mut Rng| *rng.pick(&["", " ", "\n", "\t "]);
+    let body = if rng.below(2) == 0 {
+        let mut items: Vec<String> = (0..60 + rng.below(140))
+            .map(|i| {
+                let role = rng.pick(&roles);
+                let extra = match rng.below(5) {
+                    0 => r#","name":"n\u00e9""#,
+                    1 => r#","encryptedValue":"e","subagentRunId":"s""#,
+                    2 => r#","error":"dropped: only tools have it""#,
+                    _ => "",
+                };
+                let s = sp(rng);
+                format!(
+                    r#"{{"id":"m{i}",{s}"role":"{role}","content":"line {i}: \"q\" ☃ 😀"{extra}}}"#
+                )
+            })
+            .collect();
+        // Now and then one message of another shape, which the plain
+        // reader may not take.
+        if rng.below(4) == 0 {
+            let at = rng.below(items.len());
+            items[at] = rng
+                .pick(&[
+                    r#"{"id":"a","role":"tool","content":"c","toolCallId":"t"}"#,
+                    r#"{"id":"a","role":"activity","activityType":"x","content":{}}"#,
+                    r#"{"id":"a","role":"user","content":"x","metadata":{}}"#,
+                    r#"{"id":"a","role":"assistant","toolCalls":[]}"#,
+                ])
+                .to_string();
+        }
+        format!(r#""messages":[{}]"#, items.join(","))
+    } else {
+        let items: Vec<String> = (0..100 + rng.below(200))
+            .map(|i| format!(r#"{{"k":{i},"s":"v{i} é","a":[1.5e-3,true,null]}}"#))
+            .collect();
+        format!(r#""snapshot":{{"items":[{}]}}"#, items.join(","))
+    };
+    let ty = if body.starts_with("\"messages\"") {
+        "MESSAGES_SNAPSHOT"
+    } else {
+        "STATE_SNAPSHOT"
+    };
+    let head = format!(r#""type":"{ty}""#);
+    let mut members = vec![head, body];
+    if rng.below(3) == 0 {
+        members.push(r#""timestamp":5"#.into());
+    }
+    if rng.below(4) == 0 {
+        members.swap(0, 1);
+    }
+    let s = sp(rng);
+    format!("{{{s}{}{s}}}", members.join(&format!("{s},{s}")))
+}
+
+/// A few byte-level edits (a byte changed, a span dropped, a token put in),
+/// kept UTF-8.
+fn edit_text(rng: &mut Rng, text: String) -> String {
+    let mut bytes = text.into_bytes();
+    for _ in 0..rng.below(4) {
+        if bytes.is_empty() {
+            break;
+        }
+        let at = rng.below(bytes.len());
+        match rng.below(3) {
+            0 => bytes[at] = rng.next() as u8,
+            1 => {
+                let end = (at + rng.below(8)).min(bytes.len());
+                bytes.drain(at..end);
+            }
+            _ => {
+                let token = rng.pick(TOKENS).as_bytes().to_vec();
+                bytes.splice(at..at, token);
+            }
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 fn run_reducer(rng: &mut Rng, corpus: &[Value]) -> String {
