@@ -9,7 +9,7 @@ use super::obj::{members, text, Obj};
 use super::schema::*;
 use crate::core::decode::Warnings;
 use crate::core::types::content::{self as part, PartSource};
-use crate::core::types::from_json::member_tag;
+use crate::core::types::declare::member_tag;
 use crate::core::types::message::{self as msg, ROLES};
 use crate::core::types::{run, tool};
 

@@ -5,7 +5,8 @@ use serde_json::Value;
 
 use crate::core::json::ToJson;
 
-use super::from_json::{expected, json_tagged, wire_struct, FromJson, ReadError};
+use super::declare::{json_tagged, wire_struct};
+use super::from_json::{expected, FromJson, ReadError};
 use super::message::role_tag;
 use super::strict;
 use super::wire_union::wire_union;

@@ -4,7 +4,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::content::Content;
-use super::from_json::{json_strings, wire_struct, FromJson};
+use super::declare::{json_strings, wire_struct};
+use super::from_json::FromJson;
 use super::message::{Message, ReasoningRole, TextRole, ToolRole};
 use super::patch::PatchOp;
 use super::run::{RunAgentInput, RunOutcome, SubagentOutcome, TokenUsage};

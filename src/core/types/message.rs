@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::content::Content;
-use super::from_json::{json_strings, json_tagged, wire_struct};
+use super::declare::{json_strings, json_tagged, wire_struct};
 use super::strict::{JsonObject, Metadata};
 use super::tool::ToolCall;
 
@@ -25,7 +25,7 @@ macro_rules! role_tag {
             pub const NAME: &'static str = $lit;
         }
 
-        $crate::core::types::from_json::json_strings!($name { $lit => Tag });
+        $crate::core::types::declare::json_strings!($name { $lit => Tag });
     };
 }
 pub(crate) use role_tag;

@@ -1,6 +1,7 @@
 //! AG-UI 1.0 protocol types, camelCase on the wire.
 
 pub mod content;
+pub mod declare;
 pub mod event;
 pub mod from_json;
 pub mod message;

@@ -3,7 +3,8 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::from_json::{json_strings, wire_struct, FromJson, ReadError};
+use super::declare::{json_strings, wire_struct};
+use super::from_json::{FromJson, ReadError};
 use super::message::Message;
 use super::strict::{self, JsonObject, Metadata};
 use super::tool::{Context, Tool};

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::from_json::{json_strings, wire_struct};
+use super::declare::{json_strings, wire_struct};
 use super::strict::{self, Metadata};
 
 /// The only tool-call kind the protocol has.

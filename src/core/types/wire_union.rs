@@ -44,7 +44,7 @@ macro_rules! wire_union {
             /// (as `wire_name`).
             #[allow(dead_code)]
             pub const fn tag_of(variant: &str) -> &'static str {
-                $(if $crate::core::types::from_json::same(variant, stringify!($variant)) {
+                $(if $crate::core::types::declare::same(variant, stringify!($variant)) {
                     return $tag;
                 })*
                 panic!("no such member")
@@ -52,10 +52,10 @@ macro_rules! wire_union {
 
             /// The wire name of a member's field named `field` in Rust (a
             /// name means the same in every member), for constants
-            /// ([`wire!`](crate::core::types::from_json::wire)).
+            /// (`declare::wire!`).
             #[allow(dead_code)]
             pub const fn wire_name(field: &str) -> &'static str {
-                $($(if $crate::core::types::from_json::same(field, stringify!($field)) {
+                $($(if $crate::core::types::declare::same(field, stringify!($field)) {
                     return $wire;
                 })*)*
                 panic!("no such field")
@@ -73,7 +73,7 @@ macro_rules! wire_union {
                 let mut _err = None;
                 let built = match ty.as_str() {
                     $($tag => $name::$variant {
-                        $($field: $crate::core::types::from_json::read_field!(m, $wire, _err $(, $reader)?),)*
+                        $($field: $crate::core::types::declare::read_field!(m, $wire, _err $(, $reader)?),)*
                     },)*
                     other => return Err(ReadError::unknown_tag($key, other)),
                 };
