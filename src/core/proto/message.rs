@@ -195,7 +195,7 @@ pub(super) fn run_agent_input(i: RunAgentInput, warnings: &mut Warnings) -> Resu
         .into_iter()
         .map(|m| message(m, warnings))
         .collect();
-    let tools: Result<Vec<_>, _> = i
+    let tools: Vec<Obj> = i
         .tools
         .into_iter()
         .map(|t| {
@@ -205,10 +205,9 @@ pub(super) fn run_agent_input(i: RunAgentInput, warnings: &mut Warnings) -> Resu
                 value parameters: &t.parameters,
                 object metadata: &t.metadata,
             })
-            .done()
         })
         .collect();
-    let context: Result<Vec<_>, _> = i
+    let context: Vec<Obj> = i
         .context
         .into_iter()
         .map(|c| {
@@ -216,10 +215,9 @@ pub(super) fn run_agent_input(i: RunAgentInput, warnings: &mut Warnings) -> Resu
                 put description: c.description,
                 put value: c.value,
             })
-            .done()
         })
         .collect();
-    let resume: Result<Vec<_>, _> = i
+    let resume: Vec<Obj> = i
         .resume
         .into_iter()
         .map(|r| {
@@ -229,7 +227,6 @@ pub(super) fn run_agent_input(i: RunAgentInput, warnings: &mut Warnings) -> Resu
                 value payload: &r.payload,
                 object metadata: &r.metadata,
             })
-            .done()
         })
         .collect();
     members!(Obj::new(), run::RunAgentInput {

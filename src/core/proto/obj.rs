@@ -39,9 +39,13 @@ impl ToJson for Json {
     }
 }
 
-impl ToJson for Vec<Json> {
+/// A list; the first item that failed is the list's error.
+impl<T: ToJson> ToJson for Vec<T> {
     fn to_json(self) -> Result<Json, String> {
-        Ok(Json::Array(self))
+        self.into_iter()
+            .map(ToJson::to_json)
+            .collect::<Result<_, _>>()
+            .map(Json::Array)
     }
 }
 
