@@ -51,8 +51,8 @@ pub fn large_snapshot(
     }
     if has(b"\"MESSAGES_SNAPSHOT\"") {
         // Read as they are found: the scanner checks what it reads, so the
-        // messages' text is walked once (a pass to check it first was an
-        // eighth of taking in scenario 4's 10,000).
+        // messages' text is walked once (with a pass to check it first,
+        // scenario 4's 10,000 decoded natively in 3.6 ms, against 2.2).
         let mut messages = None;
         let (obj, _) = split(
             data,

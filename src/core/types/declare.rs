@@ -7,8 +7,8 @@
 //! time. `wire_union!` declares the unions whose members carry their fields
 //! inline.
 
-/// Implements [`FromJson`](super::from_json::FromJson) and [`ToJson`](crate::core::json::ToJson) for a
-/// struct from its fields' wire names, listed in declaration order (the
+/// Implements [`FromJson`](super::from_json::FromJson) and
+/// [`ToJson`](crate::core::json::ToJson) for a struct from its fields' wire names, listed in declaration order (the
 /// order they are written in). A field may name its own reader
 /// (`fn(Option<Value>) -> Result<T, ReadError>`) for rules its type does not
 /// carry, such as "a safe integer". Fields the protocol does not describe
@@ -38,8 +38,8 @@ macro_rules! json_struct {
 
         impl$(<$g>)? $ty$(<$g>)? {
             /// The wire name of the Rust field `field`. Meant for constants
-            /// (`declare::wire!`), where a
-            /// field the struct lacks fails the build.
+            /// (`declare::wire!`), where a field the struct lacks fails the
+            /// build.
             #[allow(dead_code)]
             pub const fn wire_name(field: &str) -> &'static str {
                 $(if $crate::core::types::declare::same(field, stringify!($field)) {
