@@ -2,7 +2,7 @@
 //! by id in O(1), and instrumented so the binding knows exactly which
 //! messages changed since it last looked.
 
-use std::collections::{HashMap, HashSet};
+use crate::core::maps::{HashMap, HashSet};
 
 use super::types::Message;
 

@@ -11,6 +11,7 @@ pub mod ids;
 pub mod json;
 pub mod json_patch;
 mod large_events;
+pub mod maps;
 pub mod partial_json;
 pub mod plain_messages;
 pub mod proto;

@@ -1,7 +1,7 @@
 //! The reducer: the effect of each verified event on messages, state and
 //! pending interrupts, exactly as the reference client applies it.
 
-use std::collections::{HashMap, HashSet};
+use crate::core::maps::{HashMap, HashSet};
 
 use serde_json::Value;
 
@@ -536,13 +536,13 @@ impl Reducer {
             _ => false,
         };
         // The last snapshot message with an id wins, as a JS Map's `set` does.
-        let mut by_id = HashMap::with_capacity(e.messages.len());
+        let mut by_id = HashMap::with_capacity_and_hasher(e.messages.len(), Default::default());
         for (i, m) in e.messages.iter().enumerate() {
             by_id.insert(m.id(), i);
         }
         let old = s.messages.take_entries();
         let mut kept: Vec<Entry> = Vec::with_capacity(e.messages.len());
-        let mut ids: HashSet<String> = HashSet::new();
+        let mut ids: HashSet<String> = HashSet::default();
         for entry in old {
             let id = entry.message.id().to_owned();
             match by_id.get(id.as_str()) {

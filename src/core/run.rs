@@ -1,8 +1,8 @@
 //! One run around the pipeline: the request body, the pending-interrupt
 //! checks before anything is sent, and the run's result.
 
+use crate::core::maps::HashSet;
 use std::borrow::Cow;
-use std::collections::HashSet;
 
 use serde_json::Value;
 

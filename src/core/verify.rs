@@ -5,7 +5,7 @@
 //! entity (the parent agent or a subagent), and rejects a sequence that the
 //! reducer could only apply by inventing or misattributing something.
 
-use std::collections::{HashMap, HashSet};
+use crate::core::maps::{HashMap, HashSet};
 
 use thiserror::Error;
 

@@ -4,7 +4,7 @@
 //! only moves bytes, builds parameter objects and keeps the JS copies of
 //! messages and state following the core.
 
-use std::collections::HashMap;
+use crate::core::maps::HashMap;
 use std::rc::Rc;
 
 use js_sys::Reflect;
@@ -61,7 +61,7 @@ impl RunCtx {
             subs_rev: u64::MAX,
             input,
             event_js: None,
-            partial: HashMap::new(),
+            partial: HashMap::default(),
             request: None,
             error: None,
             detachable,

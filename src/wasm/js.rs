@@ -5,8 +5,8 @@
 //! `js_modules/copy_on_write.js` (checked by `tsc --checkJs` and tested on
 //! their own), not in strings here.
 
+use crate::core::maps::HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use js_sys::{Function, Object, Promise, Uint8Array};
 use wasm_bindgen::prelude::*;
@@ -107,7 +107,7 @@ extern "C" {
 pub use web_sys::AbortController;
 
 thread_local! {
-    static KEYS: RefCell<HashMap<&'static str, JsValue>> = RefCell::new(HashMap::new());
+    static KEYS: RefCell<HashMap<&'static str, JsValue>> = RefCell::new(HashMap::default());
 }
 
 /// A property name as a JS string, made once: callback parameters set the

@@ -2,9 +2,9 @@
 //! while the message is unchanged, so `React.memo` and
 //! `useSyncExternalStore` re-render only what changed.
 
+use crate::core::maps::HashMap;
 use std::borrow::Cow;
 use std::cell::Cell;
-use std::collections::HashMap;
 
 use js_sys::Array;
 use wasm_bindgen::{JsCast, JsValue};
@@ -100,7 +100,7 @@ impl MessagesView {
 
     fn rebuild(&mut self, history: &History) -> Result<(), JsValue> {
         let entries = history.entries();
-        let mut cache = HashMap::with_capacity(entries.len());
+        let mut cache = HashMap::with_capacity_and_hasher(entries.len(), Default::default());
         let array = Array::new_with_length(entries.len() as u32);
         let mut fresh = Vec::new();
         for (i, e) in entries.iter().enumerate() {
