@@ -1,7 +1,7 @@
 //! A stable-toolchain fuzzer for the core (cargo fuzz needs nightly, which
 //! this project's machines cannot fetch). Seeded, so a failure reproduces.
 //!
-//!   cargo run --release --example fuzz -- <target> <seconds> [seed]
+//!   cargo run --profile fuzz --example fuzz -- <target> <seconds> [seed]
 //!
 //! Targets:
 //! - `sse`: arbitrary bytes, arbitrarily split, into the SSE parser; and the
