@@ -1,0 +1,114 @@
+//! ACTIVITY_SNAPSHOT and ACTIVITY_DELTA: an activity message created,
+//! replaced or patched.
+
+use super::*;
+
+impl Reducer {
+    pub(super) fn activity_snapshot(
+        &mut self,
+        s: &mut AgentState,
+        e: &ActivitySnapshotEvent,
+        out: &mut Applied,
+    ) {
+        let fresh = || ActivityMessage {
+            id: e.message_id.clone(),
+            activity_type: e.activity_type.clone(),
+            content: e.content.clone(),
+            subagent_run_id: e.subagent_run_id.clone(),
+            ..Default::default()
+        };
+        let replace = e.replace.unwrap_or(true);
+        out.messages_changed = true;
+        match s.messages.find(&e.message_id) {
+            None => {
+                let mut m = fresh();
+                if let Some(md) = &e.metadata {
+                    merge_metadata(&mut m.metadata, md);
+                }
+                out.new_message = Some(s.messages.push(Message::Activity(m)));
+            }
+            Some(i) if s.messages.get(i).is_some_and(Message::is_activity) => {
+                if replace || e.metadata.is_some() {
+                    if let Some(Message::Activity(a)) = s.messages.get_mut(i) {
+                        if replace {
+                            // A replace re-mints the content and the owner, not the metadata.
+                            a.activity_type = e.activity_type.clone();
+                            a.content = e.content.clone();
+                            a.subagent_run_id = e.subagent_run_id.clone();
+                        }
+                        if let Some(md) = &e.metadata {
+                            merge_metadata(&mut a.metadata, md);
+                        }
+                    }
+                }
+            }
+            Some(i) => {
+                if replace {
+                    let mut m = fresh();
+                    if let Some(md) = &e.metadata {
+                        merge_metadata(&mut m.metadata, md);
+                    }
+                    s.messages.replace(i, Message::Activity(m));
+                    out.new_message = Some(i);
+                }
+            }
+        }
+    }
+
+    pub(super) fn activity_delta(
+        &mut self,
+        s: &mut AgentState,
+        e: &ActivityDeltaEvent,
+        out: &mut Applied,
+    ) {
+        let Some(i) = s.messages.find(&e.message_id) else {
+            return;
+        };
+        if !s.messages.get(i).is_some_and(Message::is_activity) {
+            self.warn(format!(
+                "ACTIVITY_DELTA: Message '{}' is not an activity message",
+                e.message_id
+            ));
+            return;
+        }
+        let Some(Message::Activity(a)) = s.messages.get_mut(i) else {
+            return;
+        };
+        if let Some(md) = &e.metadata {
+            merge_metadata(&mut a.metadata, md);
+        }
+        // A patch that replaces the root could leave a non-object; keep a copy
+        // for that rare case only, so the common path patches in place.
+        let backup = e
+            .patch
+            .iter()
+            .any(patch_targets_root)
+            .then(|| a.content.clone());
+        let mut doc = Value::Object(std::mem::take(&mut a.content));
+        match apply_patch(&mut doc, &e.patch) {
+            Ok(()) => match doc {
+                Value::Object(map) => {
+                    a.content = map;
+                    a.activity_type = e.activity_type.clone();
+                }
+                _ => {
+                    a.content = backup.unwrap_or_default();
+                    self.warn(format!(
+                        "Failed to apply activity patch for '{}': the result is not an object",
+                        e.message_id
+                    ));
+                }
+            },
+            Err(err) => {
+                if let Value::Object(map) = doc {
+                    a.content = map;
+                }
+                self.warn(format!(
+                    "Failed to apply activity patch for '{}': {err}",
+                    e.message_id
+                ));
+            }
+        }
+        out.messages_changed = true;
+    }
+}

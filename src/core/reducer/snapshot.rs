@@ -1,0 +1,88 @@
+//! MESSAGES_SNAPSHOT: the history restated, keeping the activity messages
+//! of types the snapshot does not declare it owns.
+
+use super::*;
+
+impl Reducer {
+    pub(super) fn messages_snapshot(&mut self, s: &mut AgentState, e: &MessagesSnapshotEvent) {
+        let owned = authoritative_activity_types(e.metadata.as_ref());
+        let has_activity = e.messages.iter().any(Message::is_activity);
+        let has_reasoning = e
+            .messages
+            .iter()
+            .any(|m| matches!(m, Message::Reasoning(_)));
+        let preserved = |m: &Message| match m {
+            Message::Activity(a) => match &owned {
+                Authority::Types(types) => !types.contains(&a.activity_type),
+                Authority::All => false,
+                Authority::Inferred => !has_activity,
+            },
+            Message::Reasoning(_) => !has_reasoning,
+            _ => false,
+        };
+        // The last snapshot message with an id wins, as a JS Map's `set` does.
+        let mut by_id = HashMap::with_capacity_and_hasher(e.messages.len(), Default::default());
+        for (i, m) in e.messages.iter().enumerate() {
+            by_id.insert(m.id(), i);
+        }
+        let old = s.messages.take_entries();
+        let mut kept: Vec<Entry> = Vec::with_capacity(e.messages.len());
+        let mut ids: HashSet<String> = HashSet::default();
+        for entry in old {
+            let id = entry.message.id().to_owned();
+            match by_id.get(id.as_str()) {
+                Some(&j) => {
+                    let fresh = &e.messages[j];
+                    if *fresh == entry.message {
+                        kept.push(entry);
+                    } else {
+                        kept.push(s.messages.make_entry(fresh.clone()));
+                    }
+                }
+                None if preserved(&entry.message) => kept.push(entry),
+                None => continue,
+            }
+            ids.insert(id);
+        }
+        for m in &e.messages {
+            if !ids.contains(m.id()) {
+                kept.push(s.messages.make_entry(m.clone()));
+            }
+        }
+        s.messages.set_entries(kept);
+    }
+}
+
+/// Which activity types a snapshot declares it owns.
+pub(super) enum Authority {
+    /// No declaration: a snapshot that carries activity owns all of it.
+    Inferred,
+    /// `null`: every type.
+    All,
+    /// These types only (an invalid declaration owns none).
+    Types(Vec<String>),
+}
+
+pub(super) fn authoritative_activity_types(metadata: Option<&Metadata>) -> Authority {
+    let Some(v) = metadata.and_then(|m| m.get(ACTIVITY_HISTORY_KEY)) else {
+        return Authority::Inferred;
+    };
+    let Value::Object(decl) = v else {
+        return Authority::Types(Vec::new());
+    };
+    match decl.get("authoritativeActivityTypes") {
+        None => Authority::Inferred,
+        Some(Value::Null) => Authority::All,
+        Some(Value::Array(items)) => {
+            let types: Option<Vec<String>> = items
+                .iter()
+                .map(|t| t.as_str().map(str::to_owned))
+                .collect();
+            Authority::Types(types.unwrap_or_default())
+        }
+        Some(_) => Authority::Types(Vec::new()),
+    }
+}
+
+/// The metadata key under which a snapshot declares which activity types it owns.
+pub(super) const ACTIVITY_HISTORY_KEY: &str = "@ag-ui/client";

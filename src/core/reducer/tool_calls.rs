@@ -1,0 +1,135 @@
+//! TOOL_CALL_*: a tool call opened in its parent message, and its result.
+
+use super::*;
+
+impl Reducer {
+    pub(super) fn tool_call_start(
+        &mut self,
+        s: &mut AgentState,
+        e: &ToolCallStartEvent,
+        out: &mut Applied,
+    ) {
+        let id = &e.tool_call_id;
+        if self.run_tool_call_set.insert(id.clone()) {
+            self.run_tool_calls.push(id.clone());
+        }
+        // Idempotent: a replayed start updates the call it already has.
+        if let Some(i) = s.messages.find_tool_call(id) {
+            let renamed = s
+                .messages
+                .get(i)
+                .and_then(|m| m.tool_calls())
+                .and_then(|tcs| tcs.iter().find(|tc| tc.id == *id))
+                .is_some_and(|tc| tc.function.name != e.tool_call_name);
+            if renamed {
+                self.warn(format!(
+                    "TOOL_CALL_START: tool call '{id}' already exists; renaming it to '{}'",
+                    e.tool_call_name
+                ));
+            }
+            if renamed || e.metadata.is_some() {
+                if let Some(tc) = tool_call_mut(&mut s.messages, i, id) {
+                    tc.function.name = e.tool_call_name.clone();
+                    if let Some(md) = &e.metadata {
+                        merge_metadata(&mut tc.metadata, md);
+                    }
+                }
+                out.messages_changed = true;
+            }
+            return;
+        }
+        let i = self.resolve_parent(s, e);
+        let mut call = ToolCall {
+            id: id.clone(),
+            function: FunctionCall {
+                name: e.tool_call_name.clone(),
+                arguments: String::new(),
+            },
+            ..Default::default()
+        };
+        if let Some(md) = &e.metadata {
+            merge_metadata(&mut call.metadata, md);
+        }
+        if let Some(Message::Assistant(a)) = s.messages.get_mut(i) {
+            a.tool_calls.get_or_insert_with(Vec::new).push(call);
+        }
+        s.messages.note_tool_call(i, id);
+        out.messages_changed = true;
+    }
+
+    /// The assistant message a new tool call goes into, created if needed.
+    pub(super) fn resolve_parent(&mut self, s: &mut AgentState, e: &ToolCallStartEvent) -> usize {
+        // An empty parentMessageId counts as none, as the reference's truthiness test has it.
+        let created_id = match e.parent_message_id.as_ref().filter(|p| !p.is_empty()) {
+            Some(pid) => match s.messages.find(pid) {
+                Some(i) if matches!(s.messages.get(i), Some(Message::Assistant(_))) => return i,
+                Some(i) => {
+                    let role = s.messages.get(i).map_or("", Message::role);
+                    self.warn(format!(
+                        "TOOL_CALL_START: parentMessageId '{pid}' matches a '{role}' message, not assistant; falling back to toolCallId"
+                    ));
+                    e.tool_call_id.clone()
+                }
+                None => pid.clone(),
+            },
+            None => e.tool_call_id.clone(),
+        };
+        let was_new = s.messages.find(&created_id).is_none();
+        let subagent_run_id = if was_new {
+            e.subagent_run_id.clone()
+        } else {
+            None
+        };
+        s.messages.push(Message::Assistant(AssistantMessage {
+            id: created_id,
+            tool_calls: Some(Vec::new()),
+            subagent_run_id,
+            ..Default::default()
+        }))
+    }
+
+    pub(super) fn tool_call_result(
+        &mut self,
+        s: &mut AgentState,
+        e: &ToolCallResultEvent,
+        out: &mut Applied,
+    ) {
+        self.answered.insert(e.tool_call_id.clone());
+        let mut msg = ToolMessage {
+            id: e.message_id.clone(),
+            content: e.content.clone(),
+            tool_call_id: e.tool_call_id.clone(),
+            subagent_run_id: e.subagent_run_id.clone(),
+            ..Default::default()
+        };
+        if let Some(md) = &e.metadata {
+            merge_metadata(&mut msg.metadata, md);
+        }
+        // Right after the assistant message that issued the call (after the
+        // results already recorded for it), so providers see call then result.
+        let at = match s.messages.find_tool_call(&e.tool_call_id) {
+            None => s.messages.len(),
+            Some(owner) => {
+                let mut at = owner + 1;
+                while matches!(s.messages.get(at), Some(Message::Tool(_))) {
+                    at += 1;
+                }
+                at
+            }
+        };
+        s.messages.insert(at, Message::Tool(msg));
+        out.new_message = Some(at);
+        out.messages_changed = true;
+    }
+}
+
+pub(super) fn tool_call_mut<'a>(
+    h: &'a mut History,
+    i: usize,
+    id: &str,
+) -> Option<&'a mut ToolCall> {
+    h.get_mut(i)?
+        .tool_calls_mut()?
+        .iter_mut()
+        .find(|tc| tc.id == id)
+}
