@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Builds the npm package into pkg/: release wasm, wasm-bindgen glue (web
 # target, one .wasm for every platform), wasm-opt, then the template. Reports
-# raw and gzipped sizes and fails past the budget.
+# raw and gzipped sizes and fails past the ceiling.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BUDGET_KB=${AGUI_SIZE_BUDGET_KB:-60}
+# The default entry may not grow: the build fails past its size today
+# (156.8 KB gzipped, 2026-12-01), lowered as it shrinks. The goal is 90 KB,
+# smaller than the reference client (issue 16).
+CEILING_KB=158
+GOAL_KB=90
 
 target=${CARGO_TARGET_DIR:-target}
 cargo build --lib --release --target wasm32-unknown-unknown
@@ -49,19 +53,18 @@ wasm_gz=$(gz pkg/dist/agui_wasm_bg.wasm)
 # The default browser entry: index.js and its glue (react.js and the
 # optional proto entry are not part of it), as shipped and as an application
 # ships it (bundled and minified, as the reference's 98 KB is measured); the
-# budget is held to the latter.
+# ceiling is held to the latter.
 js_files_gz=$(gz pkg/index.js)
 while IFS= read -r f; do js_files_gz=$((js_files_gz + $(gz "$f"))); done < <(find pkg/dist -name '*.js')
 js_gz=$(node scripts/entry-size.mjs pkg)
 total=$((wasm_gz + js_gz))
-awk -v r="$wasm_raw" -v w="$wasm_gz" -v j="$js_gz" -v f="$js_files_gz" -v t="$total" -v b="$BUDGET_KB" 'BEGIN {
-  printf "package size: wasm %d B raw, %d B gzipped; js %d B gzipped bundled and minified (%d B as shipped, unminified); total %.1f KB gzipped (budget %d KB)\n", r, w, j, f, t / 1024, b }'
+awk -v r="$wasm_raw" -v w="$wasm_gz" -v j="$js_gz" -v f="$js_files_gz" -v t="$total" -v c="$CEILING_KB" -v g="$GOAL_KB" 'BEGIN {
+  printf "package size: wasm %d B raw, %d B gzipped; js %d B gzipped bundled and minified (%d B as shipped, unminified); total %.1f KB gzipped (ceiling %d KB, goal %d KB)\n", r, w, j, f, t / 1024, c, g }'
 proto_gz=$(gz pkg/dist-proto/agui_wasm_bg.wasm)
 awk -v p="$proto_gz" -v w="$wasm_gz" 'BEGIN { printf "optional agui-wasm/proto entry: wasm %d B gzipped (+%d B over the default)\n", p, p - w }'
 adapters_gz=$(gz pkg/dist-adapters/agui_wasm_bg.wasm)
 echo "optional agui-wasm/adapters entry: wasm $adapters_gz B gzipped (loaded only by applications that convert histories)"
-if [ "$total" -gt $((BUDGET_KB * 1024)) ]; then
-  echo "WARNING: the package is over its ${BUDGET_KB} KB gzipped budget" >&2
-  # Issue 4 (types and package) makes this fatal once the size work lands.
-  if [ "${AGUI_ENFORCE_SIZE:-0}" = 1 ]; then exit 1; fi
+if [ "$total" -gt $((CEILING_KB * 1024)) ]; then
+  echo "the package is $total B gzipped, over its ${CEILING_KB} KB ceiling: it may not grow (see CEILING_KB in $0)" >&2
+  exit 1
 fi
