@@ -127,7 +127,7 @@ fn extras_js(ctx: &mut RunCtx, extras: &Extras) -> Result<Vec<(&'static str, JsV
             let partial = args.js()?;
             vec![
                 ("toolCallBuffer", args.buffer_js(&tc.function.arguments)),
-                ("toolCallName", JsValue::from_str(&tc.function.name)),
+                ("toolCallName", js::recent(&tc.function.name)),
                 ("partialToolCallArgs", partial),
             ]
         }
@@ -136,7 +136,7 @@ fn extras_js(ctx: &mut RunCtx, extras: &Extras) -> Result<Vec<(&'static str, JsV
             let args = js_sys::JSON::parse(&tc.function.arguments)
                 .unwrap_or_else(|_| Object::new().into());
             vec![
-                ("toolCallName", JsValue::from_str(&tc.function.name)),
+                ("toolCallName", js::recent(&tc.function.name)),
                 ("toolCallArgs", args),
             ]
         }
@@ -182,7 +182,7 @@ fn event_object(event: &Event) -> Result<JsValue, JsValue> {
             timestamp: None,
             raw_event: None,
             metadata: None,
-        }) => js::text_delta(&ty(), message_id, delta),
+        }) => js::text_delta(&ty(), &js::recent(message_id), delta),
         Event::ToolCallArgs(ToolCallArgsEvent {
             tool_call_id,
             delta,
@@ -190,7 +190,7 @@ fn event_object(event: &Event) -> Result<JsValue, JsValue> {
             timestamp: None,
             raw_event: None,
             metadata: None,
-        }) => js::args_delta(&ty(), tool_call_id, delta),
+        }) => js::args_delta(&ty(), &js::recent(tool_call_id), delta),
         _ => to_js(event)?,
     })
 }

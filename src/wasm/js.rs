@@ -35,9 +35,9 @@ extern "C" {
         v3: &JsValue,
     ) -> Object;
     #[wasm_bindgen(js_name = textDelta)]
-    pub fn text_delta(ty: &JsValue, message_id: &str, delta: &str) -> JsValue;
+    pub fn text_delta(ty: &JsValue, message_id: &JsValue, delta: &str) -> JsValue;
     #[wasm_bindgen(js_name = argsDelta)]
-    pub fn args_delta(ty: &JsValue, tool_call_id: &str, delta: &str) -> JsValue;
+    pub fn args_delta(ty: &JsValue, tool_call_id: &JsValue, delta: &str) -> JsValue;
     pub fn sleep(ms: f64) -> Promise;
     /// `p`'s value, or `undefined` if `ms` pass first.
     pub fn within(p: &Promise, ms: f64) -> Promise;
@@ -118,6 +118,33 @@ pub fn key(k: &'static str) -> JsValue {
             .entry(k)
             .or_insert_with(|| JsValue::from_str(k))
             .clone()
+    })
+}
+
+/// How many ids and names [`recent`] keeps (a run streams a few at a time:
+/// scenario 2's 20 parallel tool calls among them).
+const RECENT: usize = 64;
+
+thread_local! {
+    static RECENT_STRINGS: RefCell<HashMap<String, JsValue>> = RefCell::new(HashMap::default());
+}
+
+/// An id or a name as a JS string, the one made before while it is among
+/// the last few dozen: every delta of a stream names the same message or
+/// tool call, and making the string again is a UTF-8 decode in JavaScript
+/// and a new reference each time.
+pub fn recent(s: &str) -> JsValue {
+    RECENT_STRINGS.with(|r| {
+        let mut kept = r.borrow_mut();
+        if let Some(js) = kept.get(s) {
+            return js.clone();
+        }
+        if kept.len() == RECENT {
+            kept.clear();
+        }
+        let js = JsValue::from_str(s);
+        kept.insert(s.to_owned(), js.clone());
+        js
     })
 }
 
