@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The default entry may not grow: the build fails past its size today
-# (156.8 KB gzipped, 2026-12-01), lowered as it shrinks. The goal is 90 KB,
+# (157.3 KB gzipped, 2026-12-01), lowered as it shrinks. The goal is 90 KB,
 # smaller than the reference client (issue 16).
 CEILING_KB=158
 GOAL_KB=90
