@@ -49,22 +49,11 @@ impl Reducer {
         ty: &str,
         out: &mut Applied,
     ) {
-        let Some(i) = s.messages.find(id) else {
-            self.warn(format!("{ty}: No message found with ID '{id}'"));
+        let Some(i) = self.streamed(s, id, ty) else {
             return;
         };
-        if s.messages.get(i).is_some_and(Message::is_activity) {
-            self.warn(format!(
-                "{ty}: Message '{id}' is an activity message; message ids must be unique"
-            ));
-            return;
-        }
         s.messages.append_text(i, delta);
-        if let Some(md) = metadata {
-            if let Some(m) = s.messages.get_mut(i) {
-                merge_metadata(m.metadata_mut(), md);
-            }
-        }
+        merge_into(s, i, metadata);
         out.messages_changed = true;
     }
 
@@ -76,22 +65,38 @@ impl Reducer {
         ty: &str,
         out: &mut Applied,
     ) {
+        let Some(i) = self.streamed(s, id, ty) else {
+            return;
+        };
+        if metadata.is_some() {
+            merge_into(s, i, metadata);
+            out.messages_changed = true;
+        }
+        out.new_message = Some(i);
+    }
+
+    /// The position of the streamed message `id` that event type `ty` goes
+    /// on, or a warning: there is none, or it is an activity.
+    fn streamed(&mut self, s: &mut AgentState, id: &str, ty: &str) -> Option<usize> {
         let Some(i) = s.messages.find(id) else {
             self.warn(format!("{ty}: No message found with ID '{id}'"));
-            return;
+            return None;
         };
         if s.messages.get(i).is_some_and(Message::is_activity) {
             self.warn(format!(
                 "{ty}: Message '{id}' is an activity message; message ids must be unique"
             ));
-            return;
+            return None;
         }
-        if let Some(md) = metadata {
-            if let Some(m) = s.messages.get_mut(i) {
-                merge_metadata(m.metadata_mut(), md);
-            }
-            out.messages_changed = true;
+        Some(i)
+    }
+}
+
+/// An event's metadata merged into the message at `i`.
+fn merge_into(s: &mut AgentState, i: usize, metadata: Option<&Metadata>) {
+    if let Some(md) = metadata {
+        if let Some(m) = s.messages.get_mut(i) {
+            merge_metadata(m.metadata_mut(), md);
         }
-        out.new_message = Some(i);
     }
 }
