@@ -17,7 +17,7 @@
 use serde_json::{Map, Value};
 
 use super::decode::{DecodeError, Decoder, Warnings};
-use super::json::{members_reading, parse, LazyJson};
+use super::json::{members, parse, LazyJson, ReadMember};
 use super::plain_messages::plain_messages_at;
 use super::types::Event;
 
@@ -76,7 +76,7 @@ pub fn large_snapshot(
 }
 
 /// `data`'s members as an object with `placeholder` for member `key`, and
-/// that member's text (read by `read` if given, see `members_reading`);
+/// that member's text (read by `read` if given, see `members`);
 /// `None` unless `data` is one valid object of type `ty` with no key
 /// repeated.
 fn split<'a>(
@@ -84,12 +84,12 @@ fn split<'a>(
     ty: &str,
     key: &str,
     placeholder: Value,
-    read: Option<&mut dyn FnMut(&'a str) -> Option<usize>>,
+    read: Option<ReadMember<'_, 'a>>,
 ) -> Option<(Map<String, Value>, &'a str)> {
     let mut obj = Map::new();
     let mut taken = None;
     let mut placeholder = Some(placeholder);
-    for (k, text) in members_reading(data, key, read)? {
+    for (k, text) in members(data, read.map(|r| (key, r)))? {
         let v = if k == key {
             taken = Some(text);
             placeholder.take()?

@@ -12,15 +12,11 @@ use super::json::Scanner;
 use super::types::message::*;
 use super::types::{Content, Message};
 
-/// An array of plain messages; `None` at the first that is not.
-pub fn plain_messages(text: &str) -> Option<Vec<Message>> {
-    plain_messages_exact(text).map(|(messages, _)| messages)
-}
-
-/// [`plain_messages`], and whether the messages kept every member the text
-/// gave them: then `JSON.parse` of the text builds what writing the
-/// messages would (keys perhaps in another order), and JavaScript can take
-/// its copy from the text.
+/// An array of plain messages, `None` at the first that is not; and
+/// whether the messages kept every member the text gave them: then
+/// `JSON.parse` of the text builds what writing the messages would (keys
+/// perhaps in another order), and JavaScript can take its copy from the
+/// text.
 pub fn plain_messages_exact(text: &str) -> Option<(Vec<Message>, bool)> {
     let mut s = Scanner::new(text);
     let read = read_array(&mut s)?;
@@ -165,6 +161,10 @@ mod tests {
     use super::*;
     use crate::core::json::{parse, to_json};
     use crate::core::types::FromJson;
+
+    fn plain_messages(text: &str) -> Option<Vec<Message>> {
+        plain_messages_exact(text).map(|(messages, _)| messages)
+    }
 
     #[test]
     fn reads_as_the_general_reader_does() {

@@ -20,7 +20,7 @@ pub use lazy::LazyJson;
 pub use member::{member, member_mut, take_member};
 pub use number::parse_f64;
 pub use parse::{
-    members, members_reading, parse, parse_string, plain_run_end, validate, value_at, ParseError,
+    members, parse, parse_string, plain_run_end, validate, value_at, ParseError, ReadMember,
     MAX_DEPTH,
 };
 pub use scan::Scanner;

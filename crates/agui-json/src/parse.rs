@@ -51,21 +51,20 @@ pub fn validate(text: &str) -> Result<(), ParseError> {
     Parser::new(text, false).document().map(drop)
 }
 
+/// A reader of one member's value for [`members`]: given the text from
+/// where the value starts, how many bytes it took.
+pub type ReadMember<'r, 'a> = &'r mut dyn FnMut(&'a str) -> Option<usize>;
+
 /// The members of the JSON object `text`, as each key and its value's
 /// text, every value checked; `None` where `text` is not one valid object
-/// (its parse then reports why).
-pub fn members(text: &str) -> Option<Vec<(String, &str)>> {
-    members_reading(text, "", None)
-}
-
-/// [`members`], but the value of member `key` is read by `read`, given the
-/// text from where the value starts: it answers how many bytes the value
-/// took, or `None` to give up. For a large member that its reader checks
-/// as it goes, which is then walked once instead of twice.
-pub fn members_reading<'a>(
+/// (its parse then reports why). With `reading` as `(key, read)`, the value
+/// of member `key` is read by `read` instead, given the text from where the
+/// value starts: it answers how many bytes the value took, or `None` to
+/// give up. That is for a large member whose reader checks it as it goes,
+/// so that its text is walked once, not twice.
+pub fn members<'a>(
     text: &'a str,
-    key: &str,
-    mut read: Option<&mut dyn FnMut(&'a str) -> Option<usize>>,
+    mut reading: Option<(&str, ReadMember<'_, 'a>)>,
 ) -> Option<Vec<(String, &'a str)>> {
     let mut p = Parser::new(text, false);
     if p.peek()? != b'{' {
@@ -85,8 +84,8 @@ pub fn members_reading<'a>(
             p.expect(b':', "", "").ok()?;
             p.skip_space();
             let start = p.at;
-            match read.as_mut().filter(|_| k == key) {
-                Some(read) => {
+            match reading.as_mut().filter(|(key, _)| k == *key) {
+                Some((_, read)) => {
                     let end = start + read(&text[start..])?;
                     text.is_char_boundary(end).then_some(())?;
                     p.at = end;
