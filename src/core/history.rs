@@ -2,8 +2,7 @@
 //! by id in O(1), and instrumented so the binding knows exactly which
 //! messages changed since it last looked.
 
-use crate::core::maps::{HashMap, HashSet};
-
+use super::maps::{HashMap, HashSet};
 use super::types::Message;
 
 /// One message and what the binding needs to keep its JS object stable.

@@ -1,7 +1,6 @@
 //! One run around the pipeline: the request body, the pending-interrupt
 //! checks before anything is sent, and the run's result.
 
-use crate::core::maps::HashSet;
 use std::borrow::Cow;
 
 use serde_json::Value;
@@ -10,6 +9,7 @@ use super::error::RunError;
 use super::history::History;
 use super::ids;
 use super::json::{parse_f64, to_json, write_items, Object, ToJson};
+use super::maps::HashSet;
 use super::reducer::AgentState;
 use super::types::content::upgrade_parts;
 use super::types::*;

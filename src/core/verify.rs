@@ -5,10 +5,9 @@
 //! entity (the parent agent or a subagent), and rejects a sequence that the
 //! reducer could only apply by inventing or misattributing something.
 
-use crate::core::maps::{HashMap, HashSet};
-
 use thiserror::Error;
 
+use super::maps::{HashMap, HashSet};
 use super::types::*;
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]

@@ -4,7 +4,6 @@
 //! only moves bytes, builds parameter objects and keeps the JS copies of
 //! messages and state following the core.
 
-use crate::core::maps::HashMap;
 use std::rc::Rc;
 
 use js_sys::Reflect;
@@ -18,6 +17,7 @@ use super::partial::PartialArgs;
 use super::run_error::{from_thrown, is_abort, run_error};
 use super::subscribers::{listening, Subscriber, Subscribers};
 use super::transport::{Body, Read};
+use crate::core::maps::HashMap;
 use crate::core::session::{Session, StateFollow, Step};
 use crate::core::types::Event;
 

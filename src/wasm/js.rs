@@ -5,11 +5,12 @@
 //! `js_modules/copy_on_write.js` (checked by `tsc --checkJs` and tested on
 //! their own), not in strings here.
 
-use crate::core::maps::HashMap;
 use std::cell::RefCell;
 
 use js_sys::{Function, Object, Promise, Uint8Array};
 use wasm_bindgen::prelude::*;
+
+use crate::core::maps::HashMap;
 
 #[wasm_bindgen(module = "/src/wasm/js_modules/runtime.js")]
 extern "C" {

@@ -2,7 +2,6 @@
 //! while the message is unchanged, so `React.memo` and
 //! `useSyncExternalStore` re-render only what changed.
 
-use crate::core::maps::HashMap;
 use std::borrow::Cow;
 use std::cell::Cell;
 
@@ -16,6 +15,7 @@ use super::js::{
 use crate::core::history::{History, Mark};
 use crate::core::json::LazyJson;
 use crate::core::json_patch::Edit;
+use crate::core::maps::HashMap;
 use crate::core::run::outgoing;
 use crate::core::types::Message;
 
