@@ -32,9 +32,9 @@ impl Kind {
     }
     fn chunk_name(self) -> &'static str {
         match self {
-            Kind::Text => "TEXT_MESSAGE_CHUNK",
-            Kind::Tool => "TOOL_CALL_CHUNK",
-            Kind::Reasoning => "REASONING_MESSAGE_CHUNK",
+            Kind::Text => TextMessageChunkEvent::TYPE,
+            Kind::Tool => ToolCallChunkEvent::TYPE,
+            Kind::Reasoning => ReasoningMessageChunkEvent::TYPE,
         }
     }
     fn id_field(self) -> &'static str {

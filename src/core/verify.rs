@@ -375,7 +375,13 @@ impl Verifier {
         }
         let existing = self.owners.tool_call.get(id).cloned();
         if let Some(existing) = &existing {
-            tag_check("TOOL_CALL_START", tag, Some(existing), "tool call", id)?;
+            tag_check(
+                ToolCallStartEvent::TYPE,
+                tag,
+                Some(existing),
+                "tool call",
+                id,
+            )?;
             if let (None, Some(inh)) = (tag, &inherited) {
                 if inh != existing {
                     return err(format!(
