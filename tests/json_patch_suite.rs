@@ -5,7 +5,7 @@
 //! enabled case, so no case is exempted here.
 
 use agui_wasm::core::json::to_json;
-use agui_wasm::core::json_patch::{apply_patch, apply_patch_edits, Edit, Slot};
+use agui_wasm::core::json_patch::{apply_patch, apply_patch_edits, EditKind, Edits};
 use agui_wasm::core::types::patch::PatchOp;
 use agui_wasm::core::types::FromJson;
 use serde_json::Value;
@@ -75,40 +75,58 @@ fn rfc6902_suite() {
 
 /// The edits a patch reports, replayed on the document as it was, give the
 /// patched document: what the binding's JavaScript copy relies on. Replayed
-/// here by the simplest reading of an edit, with no JSON Patch in it.
-fn replay(mut doc: Value, edits: &[Edit]) -> Value {
-    fn parent<'a>(doc: &'a mut Value, path: &[Slot]) -> &'a mut Value {
+/// here from their JSON text by the simplest reading of an edit, with no
+/// JSON Patch in it.
+fn replay(mut doc: Value, edits: &Edits) -> Value {
+    fn parent<'a>(doc: &'a mut Value, path: &[Value]) -> &'a mut Value {
         path.iter().fold(doc, |node, slot| match (node, slot) {
-            (Value::Object(m), Slot::Key(k)) => m.get_mut(k).expect("edit path exists"),
-            (Value::Array(a), Slot::Index(i)) => &mut a[*i],
-            (node, slot) => panic!("edit path {slot:?} does not fit {node}"),
+            (Value::Object(m), Value::String(k)) => m.get_mut(k).expect("edit path exists"),
+            (Value::Array(a), Value::Number(i)) => &mut a[i.as_u64().unwrap() as usize],
+            (node, slot) => panic!("edit path {slot} does not fit {node}"),
         })
     }
-    for edit in edits {
-        let (path, value, insert) = match edit {
-            Edit::Set { path, value } => (path, Some(value), false),
-            Edit::Insert { path, value } => (path, Some(value), true),
-            Edit::Remove { path } => (path, None, false),
+    let flat: Vec<Value> = serde_json::from_str(&to_json(edits)).expect("edits are JSON");
+    let mut rest = &flat[..];
+    let mut count = 0;
+    while let [kind, len, more @ ..] = rest {
+        count += 1;
+        let kind = kind.as_u64().expect("a kind");
+        let (path, more) = more.split_at(len.as_u64().expect("a path length") as usize);
+        let (value, more) = match kind {
+            k if k == EditKind::Remove as u64 => (None, more),
+            _ => (more.first(), &more[1..]),
         };
+        rest = more;
+        let insert = kind == EditKind::Insert as u64;
         let Some((last, up)) = path.split_last() else {
             doc = value.cloned().unwrap_or(Value::Null);
             continue;
         };
         match (parent(&mut doc, up), last, value) {
-            (Value::Object(m), Slot::Key(k), Some(v)) => {
+            (Value::Object(m), Value::String(k), Some(v)) => {
                 m.insert(k.clone(), v.clone());
             }
-            (Value::Object(m), Slot::Key(k), None) => {
+            (Value::Object(m), Value::String(k), None) => {
                 m.shift_remove(k);
             }
-            (Value::Array(a), Slot::Index(i), Some(v)) if insert => a.insert(*i, v.clone()),
-            (Value::Array(a), Slot::Index(i), Some(v)) => a[*i] = v.clone(),
-            (Value::Array(a), Slot::Index(i), None) => {
-                a.remove(*i);
+            (Value::Array(a), Value::Number(i), v) => {
+                let i = i.as_u64().unwrap() as usize;
+                match v {
+                    Some(v) if insert => a.insert(i, v.clone()),
+                    Some(v) => a[i] = v.clone(),
+                    None => {
+                        a.remove(i);
+                    }
+                }
             }
-            (node, slot, _) => panic!("edit {slot:?} does not fit {node}"),
+            (node, slot, _) => panic!("edit {slot} does not fit {node}"),
         }
     }
+    assert_eq!(
+        count,
+        edits.len(),
+        "the text holds as many edits as counted"
+    );
     doc
 }
 
@@ -135,7 +153,7 @@ fn reported_edits_replay_to_the_patched_document() {
             }
             let doc = case.get("doc").cloned().unwrap_or(Value::Null);
             let mut patched = doc.clone();
-            let mut edits = Vec::new();
+            let mut edits = Edits::default();
             match apply_patch_edits(&mut patched, &ops, &mut edits) {
                 Err(_) => assert!(edits.is_empty(), "a failed patch reports no edits"),
                 Ok(()) => {

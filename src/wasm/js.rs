@@ -96,7 +96,7 @@ extern "C" {
     /// The same for the arguments of one streaming tool call.
     #[wasm_bindgen(js_name = withArgsAppended)]
     pub fn with_args_appended(obj: &JsValue, index: usize, suffix: &str) -> JsValue;
-    /// A state's JS copy after the core's patch edits (`core::json_patch::Edit`).
+    /// A state's JS copy after the core's patch edits (`core::json_patch::Edits`).
     #[wasm_bindgen(js_name = applyEdits)]
     pub fn apply_edits(root: &JsValue, edits: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = sliceArray)]

@@ -14,7 +14,7 @@ use super::js::{
 };
 use crate::core::history::{History, Mark};
 use crate::core::json::LazyJson;
-use crate::core::json_patch::Edit;
+use crate::core::json_patch::Edits;
 use crate::core::maps::HashMap;
 use crate::core::run::outgoing;
 use crate::core::types::Message;
@@ -265,7 +265,7 @@ fn convert_all<'a>(messages: impl Iterator<Item = &'a Message>) -> Result<Vec<Js
 pub struct StateView {
     cached: Option<JsValue>,
     /// Edits the core made since the JS copy was, in order.
-    pending: Vec<Edit>,
+    pending: Edits,
     /// The state's JSON text as JavaScript made it (`JSON.stringify` of a
     /// state handed in), while the state is still what it says: the JS copy
     /// is parsed from it and the request body carries it, so a large state
@@ -300,7 +300,7 @@ impl StateView {
     }
 
     /// What a patch the core applied changed.
-    pub fn patched(&mut self, edits: Vec<Edit>) {
+    pub fn patched(&mut self, edits: Edits) {
         self.text = None;
         if self.cached.is_none() {
             return;
@@ -308,7 +308,7 @@ impl StateView {
         if self.pending.len() + edits.len() > MAX_PENDING {
             self.invalidate();
         } else {
-            self.pending.extend(edits);
+            self.pending.append(&edits);
         }
     }
 

@@ -11,6 +11,18 @@ import { applyEdits, withAppended, withArgsAppended, withTail } from "../../src/
 
 const cases = JSON.parse(fs.readFileSync(new URL("../fixtures/json-patch/edits.json", import.meta.url), "utf8"));
 
+// The first key of each edit's path (null for the root), read from the flat
+// form: kind, path length, path, and a value unless the kind is 2 (remove).
+function topKeys(edits) {
+  const keys = [];
+  for (let i = 0; i < edits.length; ) {
+    const n = edits[i + 1];
+    keys.push(n === 0 ? null : edits[i + 2]);
+    i += 2 + n + (edits[i] === 2 ? 0 : 1);
+  }
+  return keys;
+}
+
 function deepFreeze(v) {
   if (v !== null && typeof v === "object") {
     Object.freeze(v);
@@ -28,7 +40,7 @@ test("every succeeding JSON Patch fixture's edits: the expected document, the in
     assert.deepEqual(out, c.expected, c.comment ?? JSON.stringify(c.edits));
     assert.equal(JSON.stringify(doc), before, `${c.comment}: the input was not edited`);
     if (doc !== null && typeof doc === "object" && !Array.isArray(doc) && out !== null && typeof out === "object") {
-      const touched = new Set(c.edits.map((e) => (e.path.length === 0 ? null : e.path[0])));
+      const touched = new Set(topKeys(c.edits));
       for (const k of Object.keys(doc)) {
         if (!touched.has(k) && !touched.has(null) && typeof doc[k] === "object" && doc[k] !== null) {
           assert.equal(out[k], doc[k], `${c.comment}: /${k} was not touched and keeps its object`);
@@ -40,7 +52,7 @@ test("every succeeding JSON Patch fixture's edits: the expected document, the in
 
 test("one batch under one large array copies it once and keeps its other members", () => {
   const big = deepFreeze({ items: Array.from({ length: 1000 }, (_, i) => ({ i })), other: { keep: true } });
-  const edits = Array.from({ length: 50 }, (_, i) => ({ op: "set", path: ["items", i * 10, "i"], value: -i }));
+  const edits = Array.from({ length: 50 }, (_, i) => [0, 3, "items", i * 10, "i", -i]).flat();
   const out = applyEdits(big, edits);
   assert.equal(out.other, big.other);
   assert.equal(out.items[1], big.items[1], "an untouched member is shared");
@@ -51,14 +63,15 @@ test("one batch under one large array copies it once and keeps its other members
 test("inserts and removals in arrays move the later members; a key removed and set again goes last", () => {
   const doc = deepFreeze({ list: ["a", "b", "c"], obj: { x: 1, y: 2 } });
   const out = applyEdits(doc, [
-    { op: "insert", path: ["list", 1], value: "new" },
-    { op: "remove", path: ["list", 3] },
-    { op: "remove", path: ["obj", "x"] },
-    { op: "set", path: ["obj", "x"], value: 3 },
+    1, 2, "list", 1, "new", // insert
+    2, 2, "list", 3, // remove
+    2, 2, "obj", "x",
+    0, 2, "obj", "x", 3, // set
   ]);
   assert.deepEqual(out.list, ["a", "new", "b"]);
   assert.deepEqual(Object.keys(out.obj), ["y", "x"]);
-  assert.deepEqual(applyEdits(doc, [{ op: "set", path: [], value: 7 }]), 7, "the root replaced");
+  assert.deepEqual(applyEdits(doc, [0, 0, 7]), 7, "the root replaced");
+  assert.equal(applyEdits(doc, [2, 0]), null, "the root removed");
 });
 
 test("streaming helpers extend copies: text, tool arguments, partial values", () => {

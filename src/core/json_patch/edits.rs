@@ -1,27 +1,105 @@
 //! What a successful patch changed, as concrete edits for a caller that
 //! keeps a copy of the document in step (the binding's JavaScript copy of
 //! the state): read off the undo log each op leaves.
+//!
+//! The edits are written as JSON text when they are made, in the flat form
+//! JavaScript replays (`copy_on_write.js`'s `applyEdits`), rather than kept
+//! as values and written later: that cloned each path and value once more,
+//! and a JSON array of small objects parses at 0.45 µs an edit in V8
+//! against 0.15 for one flat array (400 edits, Node 20).
 
 use serde_json::Value;
 
 use super::PatchError;
 use super::{apply_op, get_mut_at, rollback, Cx, Slot, Undo};
+use crate::core::json::ToJson;
 use crate::core::types::patch::PatchOp;
 
-/// One change a successful patch made, its path resolved against the
-/// document as it was at that moment (array positions as numbers, `-` as
-/// the length, `move` as a removal then an insertion, `copy` and `add` as
-/// the value they put). A JavaScript copy of the document replays these
-/// without knowing JSON Patch (`copy_on_write.js`'s `applyEdits`).
-#[derive(Debug, Clone, PartialEq)]
-pub enum Edit {
-    /// The value at `path` (the root when empty) is now `value`.
-    Set { path: Vec<Slot>, value: Value },
-    /// `value` was inserted at `path`: a new key, or an array element
-    /// before which the later ones moved up.
-    Insert { path: Vec<Slot>, value: Value },
-    /// The key or element at `path` was removed.
-    Remove { path: Vec<Slot> },
+/// What an edit does at its path, resolved against the document as it was
+/// at that moment (array positions as numbers, `-` as the length, `move`
+/// as a removal then an insertion, `copy` and `add` as the value they put).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EditKind {
+    /// The value at the path (the root when empty) is now the edit's value.
+    Set = 0,
+    /// The edit's value was inserted at the path: a new key, or an array
+    /// element before which the later ones moved up.
+    Insert = 1,
+    /// The key or element at the path was removed.
+    Remove = 2,
+}
+
+/// Edits in order, as the members of one flat JSON array: for each, its
+/// kind, the length of its path, the path's keys and indices, and (unless
+/// it removes) the value. `[0,2,"a",3,true]` sets `a[3]` to `true`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Edits {
+    /// The array's members, without its brackets.
+    text: String,
+    count: usize,
+}
+
+impl Edits {
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.count = 0;
+    }
+
+    /// `other`'s edits after these.
+    pub fn append(&mut self, other: &Edits) {
+        if other.is_empty() {
+            return;
+        }
+        if !self.text.is_empty() {
+            self.text.push(',');
+        }
+        self.text.push_str(&other.text);
+        self.count += other.count;
+    }
+
+    fn push(&mut self, kind: EditKind, path: &[Slot], value: Option<&Value>) {
+        let out = &mut self.text;
+        if !out.is_empty() {
+            out.push(',');
+        }
+        out.push(char::from(b'0' + kind as u8));
+        out.push(',');
+        path.len().write_json(out);
+        for slot in path {
+            out.push(',');
+            match slot {
+                Slot::Key(k) => k.write_json(out),
+                Slot::Index(i) => i.write_json(out),
+            }
+        }
+        if let Some(v) = value {
+            out.push(',');
+            v.write_json(out);
+        }
+        self.count += 1;
+    }
+
+    /// Where `len` edits were, forgetting the ones after.
+    fn truncate(&mut self, len: usize, text_len: usize) {
+        self.text.truncate(text_len);
+        self.count = len;
+    }
+}
+
+impl ToJson for Edits {
+    fn write_json(&self, out: &mut String) {
+        out.push('[');
+        out.push_str(&self.text);
+        out.push(']');
+    }
 }
 
 /// [`apply_patch`](super::apply_patch), also appending to `edits` what each op changed. On
@@ -29,16 +107,16 @@ pub enum Edit {
 pub fn apply_patch_edits(
     doc: &mut Value,
     ops: &[PatchOp],
-    edits: &mut Vec<Edit>,
+    edits: &mut Edits,
 ) -> Result<(), PatchError> {
-    let start = edits.len();
+    let (start, start_text) = (edits.count, edits.text.len());
     let mut log = Vec::new();
     for (index, op) in ops.iter().enumerate() {
         let cx = Cx { index, op };
         let before = log.len();
         if let Err(e) = apply_op(doc, &cx, &mut log) {
             rollback(doc, log);
-            edits.truncate(start);
+            edits.truncate(start, start_text);
             return Err(e);
         }
         for undo in &log[before..] {
@@ -50,47 +128,21 @@ pub fn apply_patch_edits(
 
 /// The edit an undo entry stands for, read right after its op, so each
 /// value is the one the op put there.
-fn forward(doc: &mut Value, undo: &Undo, edits: &mut Vec<Edit>) {
-    let value_at =
-        |doc: &mut Value, at: &[Slot]| get_mut_at(doc, at).cloned().unwrap_or(Value::Null);
+fn forward(doc: &mut Value, undo: &Undo, edits: &mut Edits) {
+    let null = Value::Null;
     match undo {
-        Undo::Set { at, .. } => edits.push(Edit::Set {
-            path: at.clone(),
-            value: value_at(doc, at),
-        }),
-        Undo::Inserted { at } => edits.push(Edit::Insert {
-            path: at.clone(),
-            value: value_at(doc, at),
-        }),
-        Undo::Removed { at, .. } => edits.push(Edit::Remove { path: at.clone() }),
+        Undo::Set { at, .. } => {
+            let value = get_mut_at(doc, at).map(|v| &*v);
+            edits.push(EditKind::Set, at, Some(value.unwrap_or(&null)));
+        }
+        Undo::Inserted { at } => {
+            let value = get_mut_at(doc, at).map(|v| &*v);
+            edits.push(EditKind::Insert, at, Some(value.unwrap_or(&null)));
+        }
+        Undo::Removed { at, .. } => edits.push(EditKind::Remove, at, None),
         Undo::Moved { from, to, .. } => {
-            edits.push(Edit::Remove { path: from.clone() });
+            edits.push(EditKind::Remove, from, None);
             forward(doc, to, edits);
         }
-    }
-}
-
-impl crate::core::json::ToJson for Slot {
-    fn write_json(&self, out: &mut String) {
-        match self {
-            Slot::Key(k) => k.write_json(out),
-            Slot::Index(i) => i.write_json(out),
-        }
-    }
-}
-
-impl crate::core::json::ToJson for Edit {
-    /// `{"op": "set" | "insert" | "remove", "path": [key or index, ...], "value"?}`.
-    fn write_json(&self, out: &mut String) {
-        let (op, path, value) = match self {
-            Edit::Set { path, value } => ("set", path, Some(value)),
-            Edit::Insert { path, value } => ("insert", path, Some(value)),
-            Edit::Remove { path } => ("remove", path, None),
-        };
-        let mut o = crate::core::json::Object::open(out);
-        o.field("op", op);
-        o.field("path", path);
-        o.field("value", &value);
-        o.close();
     }
 }

@@ -20,7 +20,7 @@ use crate::core::json::{member, member_mut};
 use crate::core::types::patch::{PatchOp, Pointer};
 
 mod edits;
-pub use edits::{apply_patch_edits, Edit};
+pub use edits::{apply_patch_edits, EditKind, Edits};
 
 /// Which op failed, for error messages.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use super::history::{Entry, History};
 use super::json::LazyJson;
-use super::json_patch::{apply_patch, apply_patch_edits, Edit};
+use super::json_patch::{apply_patch, apply_patch_edits, Edits};
 use super::maps::{HashMap, HashSet};
 use super::types::strict::merge_metadata;
 use super::types::*;
@@ -64,7 +64,7 @@ pub struct Reducer {
     /// When set, what each STATE_DELTA changed goes to `state_edits`, for a
     /// caller that keeps a copy of the state in step (the binding's JS copy).
     pub record_state_edits: bool,
-    pub state_edits: Vec<Edit>,
+    pub state_edits: Edits,
 }
 
 impl Reducer {

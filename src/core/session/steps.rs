@@ -1,6 +1,6 @@
 //! What a session asks of its caller, and what the caller answers.
 
-use crate::core::json_patch::Edit;
+use crate::core::json_patch::Edits;
 use crate::core::reducer::Finished;
 
 /// A round of one callback over the subscribers that define it, in order,
@@ -97,7 +97,7 @@ pub enum StateFollow {
     Unchanged,
     /// A STATE_DELTA's concrete edits (recorded when asked for, see
     /// [`Session::record_state_edits`]).
-    Edits(Vec<Edit>),
+    Edits(Edits),
     /// Anything else that changed the state: the copy is stale.
     Replaced,
 }

@@ -13,7 +13,14 @@ export function sameElements(a, b) {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
-/** @typedef {{ op: "set" | "insert" | "remove", path: (string | number)[], value?: Json }} Edit */
+/**
+ * Edits as one flat array (`core::json_patch::Edits`): for each, its kind
+ * (0 set, 1 insert, 2 remove), the length of its path, the path's keys and
+ * indices, and unless it removes, the value. One flat array parses at a
+ * third of the cost of an array of small objects.
+ * @typedef {Json[]} Edits
+ */
+const INSERT = 1, REMOVE = 2;
 
 /** @param {Json} v */
 const shallow = (v) => (Array.isArray(v) ? v.slice() : { ...v });
@@ -38,13 +45,13 @@ class Replay {
     this.fresh.add(c);
     return c;
   }
-  // Copies the root and the containers down the first `end` steps;
+  // Copies the root and the containers down the path `path[from..end]`;
   // returns the copied root and the container reached.
-  /** @param {Json} root @param {(string | number)[]} path @param {number} end @returns {[Json, Json]} */
-  walk(root, path, end) {
+  /** @param {Json} root @param {(string | number)[]} path @param {number} from @param {number} end @returns {[Json, Json]} */
+  walk(root, path, from, end) {
     const copy = this.own(root);
     let node = copy;
-    for (let i = 0; i < end; i++) {
+    for (let i = from; i < end; i++) {
       const k = path[i];
       node[k] = this.own(node[k]);
       node = node[k];
@@ -54,28 +61,33 @@ class Replay {
 }
 
 /**
- * The JS copy `root` after the edits the core's JSON Patch made
- * (`core::json_patch::Edit`, paths already resolved): the containers on
- * each edited path are new, everything else is shared. No JSON Patch is
- * interpreted here: the core did that once.
- * @param {Json} root @param {Edit[]} edits
+ * The JS copy `root` after the edits the core's JSON Patch made (paths
+ * already resolved): the containers on each edited path are new,
+ * everything else is shared. No JSON Patch is interpreted here: the core
+ * did that once.
+ * @param {Json} root @param {Edits} edits
  */
 export function applyEdits(root, edits) {
   const r = new Replay();
-  for (const e of edits) {
-    if (e.path.length === 0) {
-      root = e.op === "remove" ? null : e.value;
+  for (let i = 0; i < edits.length; ) {
+    const kind = edits[i];
+    const start = i + 2;
+    const end = start + edits[i + 1];
+    const value = kind === REMOVE ? undefined : edits[end];
+    i = kind === REMOVE ? end : end + 1;
+    if (end === start) {
+      root = kind === REMOVE ? null : value;
       continue;
     }
-    const [copy, parent] = r.walk(root, e.path, e.path.length - 1);
-    const key = e.path[e.path.length - 1];
-    if (e.op === "remove") {
+    const [copy, parent] = r.walk(root, edits, start, end - 1);
+    const key = edits[end - 1];
+    if (kind === REMOVE) {
       if (Array.isArray(parent)) parent.splice(Number(key), 1);
       else delete parent[key];
-    } else if (e.op === "insert" && Array.isArray(parent)) {
-      parent.splice(Number(key), 0, e.value);
+    } else if (kind === INSERT && Array.isArray(parent)) {
+      parent.splice(Number(key), 0, value);
     } else {
-      setOwn(parent, key, e.value);
+      setOwn(parent, key, value);
     }
     root = copy;
   }
@@ -88,7 +100,7 @@ export function applyEdits(root, edits) {
  * @param {Json} root @param {{ path: string[], from: number, members: any[] }} tail
  */
 export function withTail(root, tail) {
-  const [copy, node] = new Replay().walk(root, tail.path, tail.path.length);
+  const [copy, node] = new Replay().walk(root, tail.path, 0, tail.path.length);
   if (Array.isArray(node)) {
     node.length = tail.from;
     for (const v of tail.members) node.push(v);
