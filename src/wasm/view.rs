@@ -15,7 +15,7 @@ use super::js::{
 use crate::core::history::{History, Mark};
 use crate::core::json::LazyJson;
 use crate::core::json_patch::Edits;
-use crate::core::maps::HashMap;
+use crate::core::maps::SerialMap;
 use crate::core::run::outgoing;
 use crate::core::types::Message;
 
@@ -27,7 +27,7 @@ pub struct MessagesView {
     /// place, so updates nobody reads cost no O(n) copy.
     handed_out: Cell<bool>,
     /// serial → (rev, object) of every message the current array holds.
-    cache: HashMap<u64, (u64, JsValue)>,
+    cache: SerialMap<(u64, JsValue)>,
     /// A private copy of the array's members as the view placed them, which
     /// JavaScript never sees: an in-place edit of the handed-out array is
     /// then one identity comparison in JavaScript, not a call across the
@@ -100,7 +100,7 @@ impl MessagesView {
 
     fn rebuild(&mut self, history: &History) -> Result<(), JsValue> {
         let entries = history.entries();
-        let mut cache = HashMap::with_capacity_and_hasher(entries.len(), Default::default());
+        let mut cache = SerialMap::with_capacity_and_hasher(entries.len(), Default::default());
         let array = Array::new_with_length(entries.len() as u32);
         let mut fresh = Vec::new();
         for (i, e) in entries.iter().enumerate() {
