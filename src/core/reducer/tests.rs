@@ -27,3 +27,37 @@ fn apply_mut_moves_a_snapshot_and_otherwise_applies() {
     assert_eq!(by_mut.state["n"]["deep"], false);
     assert_eq!(by_mut.state["items"], snapshot["items"]);
 }
+
+#[test]
+fn a_snapshot_into_an_empty_history_is_what_it_is_into_one_it_replaces() {
+    use crate::core::history::History;
+    use crate::core::types::UserMessage;
+    let user = |id: &str, text: &str| {
+        Message::User(UserMessage {
+            id: id.into(),
+            content: Content::Text(text.into()),
+            ..Default::default()
+        })
+    };
+    // A repeated id, which the reference keeps twice.
+    let snapshot = Event::MessagesSnapshot(MessagesSnapshotEvent {
+        messages: vec![user("a", "1"), user("b", "2"), user("a", "3")],
+        ..Default::default()
+    });
+    let mut empty = AgentState::default();
+    let mut replaced = AgentState {
+        messages: History::new(vec![user("gone", "0")]),
+        ..Default::default()
+    };
+    Reducer::new().apply(&mut empty, &snapshot);
+    Reducer::new().apply(&mut replaced, &snapshot);
+    let texts = |s: &AgentState| {
+        s.messages
+            .iter()
+            .map(|m| m.text().to_owned())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(texts(&empty), ["1", "2", "3"]);
+    assert_eq!(texts(&replaced), texts(&empty));
+    assert_eq!(empty.messages.find("b"), Some(1));
+}
