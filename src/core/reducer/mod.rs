@@ -8,6 +8,8 @@ mod tests;
 mod text;
 mod tool_calls;
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 use super::history::{Entry, History};
@@ -103,16 +105,21 @@ impl Reducer {
         }
     }
 
-    /// [`Self::apply`], but a STATE_SNAPSHOT's value is moved into the
-    /// state rather than copied (a snapshot can be megabytes); the event is
-    /// left holding a `null` snapshot.
+    /// [`Self::apply`], but a snapshot's bulk is moved in rather than
+    /// copied (it can be megabytes): the event is left holding a `null`
+    /// STATE_SNAPSHOT, or a MESSAGES_SNAPSHOT without its messages.
     pub fn apply_mut(&mut self, s: &mut AgentState, event: &mut Event) -> Applied {
-        if let Event::StateSnapshot(e) = event {
-            let mut out = Applied::default();
-            set_state(s, std::mem::take(&mut e.snapshot), &mut out);
-            return out;
+        let mut out = Applied::default();
+        match event {
+            Event::StateSnapshot(e) => set_state(s, std::mem::take(&mut e.snapshot), &mut out),
+            Event::MessagesSnapshot(e) => {
+                let messages = std::mem::take(&mut e.messages);
+                self.messages_snapshot(s, e, Cow::Owned(messages));
+                out.messages_changed = true;
+            }
+            _ => return self.apply(s, event),
         }
-        self.apply(s, event)
+        out
     }
 
     /// Applies one event that passed verification.
@@ -254,7 +261,7 @@ impl Reducer {
                 Err(err) => self.warn(format!("Failed to apply state patch: {err}")),
             },
             Event::MessagesSnapshot(e) => {
-                self.messages_snapshot(s, e);
+                self.messages_snapshot(s, e, Cow::Borrowed(&e.messages));
                 out.messages_changed = true;
             }
             Event::ActivitySnapshot(e) => self.activity_snapshot(s, e, &mut out),

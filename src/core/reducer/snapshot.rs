@@ -4,13 +4,27 @@
 use super::*;
 
 impl Reducer {
-    pub(super) fn messages_snapshot(&mut self, s: &mut AgentState, e: &MessagesSnapshotEvent) {
+    /// `messages` are the event's own, or taken out of it (see
+    /// [`Reducer::apply_mut`]) to be moved in where nothing is matched.
+    pub(super) fn messages_snapshot(
+        &mut self,
+        s: &mut AgentState,
+        e: &MessagesSnapshotEvent,
+        messages: Cow<'_, [Message]>,
+    ) {
+        let old = s.messages.take_entries();
+        if old.is_empty() {
+            // Nothing to keep or match: the snapshot as it is, without
+            // hashing its ids (half the reducer's time on a 10,000-message
+            // snapshot, native profile).
+            let fresh = messages.into_owned().into_iter();
+            let fresh = fresh.map(|m| s.messages.make_entry(m)).collect();
+            s.messages.set_entries(fresh);
+            return;
+        }
         let owned = authoritative_activity_types(e.metadata.as_ref());
-        let has_activity = e.messages.iter().any(Message::is_activity);
-        let has_reasoning = e
-            .messages
-            .iter()
-            .any(|m| matches!(m, Message::Reasoning(_)));
+        let has_activity = messages.iter().any(Message::is_activity);
+        let has_reasoning = messages.iter().any(|m| matches!(m, Message::Reasoning(_)));
         let preserved = |m: &Message| match m {
             Message::Activity(a) => match &owned {
                 Authority::Types(types) => !types.contains(&a.activity_type),
@@ -20,28 +34,18 @@ impl Reducer {
             Message::Reasoning(_) => !has_reasoning,
             _ => false,
         };
-        let old = s.messages.take_entries();
-        if old.is_empty() {
-            // Nothing to keep or match: the snapshot as it is, without
-            // hashing its ids (half the reducer's time on a 10,000-message
-            // snapshot, native profile).
-            let fresh = e.messages.iter().map(|m| s.messages.make_entry(m.clone()));
-            let fresh = fresh.collect();
-            s.messages.set_entries(fresh);
-            return;
-        }
         // The last snapshot message with an id wins, as a JS Map's `set` does.
-        let mut by_id = HashMap::with_capacity_and_hasher(e.messages.len(), Default::default());
-        for (i, m) in e.messages.iter().enumerate() {
+        let mut by_id = HashMap::with_capacity_and_hasher(messages.len(), Default::default());
+        for (i, m) in messages.iter().enumerate() {
             by_id.insert(m.id(), i);
         }
-        let mut kept: Vec<Entry> = Vec::with_capacity(e.messages.len());
+        let mut kept: Vec<Entry> = Vec::with_capacity(messages.len());
         let mut ids: HashSet<String> = HashSet::default();
         for entry in old {
             let id = entry.message.id().to_owned();
             match by_id.get(id.as_str()) {
                 Some(&j) => {
-                    let fresh = &e.messages[j];
+                    let fresh = &messages[j];
                     if *fresh == entry.message {
                         kept.push(entry);
                     } else {
@@ -53,7 +57,7 @@ impl Reducer {
             }
             ids.insert(id);
         }
-        for m in &e.messages {
+        for m in messages.iter() {
             if !ids.contains(m.id()) {
                 kept.push(s.messages.make_entry(m.clone()));
             }

@@ -1,4 +1,5 @@
 use super::*;
+use serde_json::json;
 
 #[test]
 fn apply_mut_moves_a_snapshot_and_otherwise_applies() {
@@ -60,4 +61,53 @@ fn a_snapshot_into_an_empty_history_is_what_it_is_into_one_it_replaces() {
     assert_eq!(texts(&empty), ["1", "2", "3"]);
     assert_eq!(texts(&replaced), texts(&empty));
     assert_eq!(empty.messages.find("b"), Some(1));
+}
+
+#[test]
+fn apply_mut_restates_a_history_as_apply_does() {
+    use crate::core::history::History;
+    use crate::core::types::FromJson;
+    let m = |v: Value| Message::from_json(v).unwrap();
+    let history = || {
+        History::new(vec![
+            m(json!({"id": "r0", "role": "reasoning", "content": "thinking"})),
+            m(json!({"id": "x", "role": "activity", "activityType": "plan", "content": {}})),
+            m(json!({"id": "a", "role": "user", "content": "hi"})),
+        ])
+    };
+    let snapshots = [
+        // Brings reasoning of its own, so the old reasoning goes; the
+        // activity, of a type it does not declare, stays.
+        vec![
+            m(json!({"id": "a", "role": "user", "content": "hi again"})),
+            m(json!({"id": "r1", "role": "reasoning", "content": "more"})),
+        ],
+        // None: the old reasoning stays too.
+        vec![m(json!({"id": "b", "role": "user", "content": "new"}))],
+    ];
+    for messages in snapshots {
+        let event = Event::MessagesSnapshot(MessagesSnapshotEvent {
+            messages,
+            ..Default::default()
+        });
+        let mut by_ref = AgentState {
+            messages: history(),
+            ..Default::default()
+        };
+        let mut by_mut = AgentState {
+            messages: history(),
+            ..Default::default()
+        };
+        let applied = Reducer::new().apply(&mut by_ref, &event);
+        let mut owned = event.clone();
+        assert_eq!(Reducer::new().apply_mut(&mut by_mut, &mut owned), applied);
+        let ids = |s: &AgentState| {
+            s.messages
+                .iter()
+                .map(|m| m.id().to_owned())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(ids(&by_mut), ids(&by_ref));
+        assert!(by_mut.messages.iter().eq(by_ref.messages.iter()));
+    }
 }
