@@ -76,7 +76,7 @@ impl Edits {
         for slot in path {
             out.push(',');
             match slot {
-                Slot::Key(k) => k.write_json(out),
+                Slot::Key(k) => k.as_ref().write_json(out),
                 Slot::Index(i) => i.write_json(out),
             }
         }

@@ -136,38 +136,41 @@ impl Cx<'_> {
 }
 
 /// One step from a container to a child, resolved against the document.
+/// A key borrows the op's pointer (unescaped tokens aside): paths are only
+/// kept while their patch applies, and a `String` per key was most of a
+/// small patch's allocations.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Slot {
-    Key(String),
+pub enum Slot<'p> {
+    Key(Token<'p>),
     Index(usize),
 }
 
 /// How to undo one mutation. Slot paths are valid again once every later
 /// entry has been undone, since entries are replayed newest first.
-enum Undo {
+enum Undo<'p> {
     /// The value at `at` was overwritten; `old` was there before.
-    Set { at: Vec<Slot>, old: Value },
+    Set { at: Vec<Slot<'p>>, old: Value },
     /// A new key or array element was inserted at `at`.
-    Inserted { at: Vec<Slot> },
+    Inserted { at: Vec<Slot<'p>> },
     /// `old` was removed from `at`; an object key sat at position `pos`.
     Removed {
-        at: Vec<Slot>,
+        at: Vec<Slot<'p>>,
         pos: usize,
         old: Value,
     },
     /// A move: undo `to`, and the value that takes back out of the target
     /// returns to `from` (position `pos`). Saves cloning the moved value.
     Moved {
-        from: Vec<Slot>,
+        from: Vec<Slot<'p>>,
         pos: usize,
-        to: Box<Undo>,
+        to: Box<Undo<'p>>,
     },
 }
 
 /// Where an add lands, checked so that putting a value there cannot fail.
-struct Dest {
-    parent: Vec<Slot>,
-    slot: Slot,
+struct Dest<'p> {
+    parent: Vec<Slot<'p>>,
+    slot: Slot<'p>,
 }
 
 /// How array indices before the last token are read. fast-json-patch checks
@@ -180,7 +183,7 @@ enum Walk {
     Loose,
 }
 
-fn apply_op(doc: &mut Value, cx: &Cx, log: &mut Vec<Undo>) -> Result<(), PatchError> {
+fn apply_op<'p>(doc: &mut Value, cx: &Cx<'p>, log: &mut Vec<Undo<'p>>) -> Result<(), PatchError> {
     match cx.op {
         PatchOp::Add { path, value } => {
             let tokens = tokens(cx, path)?;
@@ -328,18 +331,18 @@ fn exact_index(token: &str) -> Option<usize> {
 /// fast-json-patch: it checks object keys with `obj[key] !== undefined`, which
 /// also finds inherited members such as "toString" (so `remove /toString` on
 /// `{}` "succeeds"). A JSON document has no such members; only own keys count.
-fn walk<'a>(
+fn walk<'a, 'p>(
     doc: &'a Value,
     cx: &Cx,
     ptr: &Pointer,
-    parents: &[Token],
+    parents: &[Token<'p>],
     how: Walk,
-) -> Result<(Vec<Slot>, &'a Value), PatchError> {
+) -> Result<(Vec<Slot<'p>>, &'a Value), PatchError> {
     let mut slots = Vec::with_capacity(parents.len() + 1);
     let mut cur = doc;
     for (depth, token) in parents.iter().enumerate() {
         let found = match cur {
-            Value::Object(map) => member(map, token).map(|v| (Slot::Key(token.to_string()), v)),
+            Value::Object(map) => member(map, token).map(|v| (Slot::Key(token.clone()), v)),
             Value::Array(arr) => {
                 let index = match how {
                     Walk::Exact => exact_index(token),
@@ -369,18 +372,18 @@ fn walk<'a>(
 
 /// The slots and value of something that must exist, read the way
 /// fast-json-patch validates `remove`/`replace` paths and `move`/`copy` sources.
-fn find_exact<'a>(
+fn find_exact<'a, 'p>(
     doc: &'a Value,
     cx: &Cx,
     ptr: &Pointer,
-    tokens: &[Token],
-) -> Result<(Vec<Slot>, &'a Value), PatchError> {
+    tokens: &[Token<'p>],
+) -> Result<(Vec<Slot<'p>>, &'a Value), PatchError> {
     let Some((last, parents)) = tokens.split_last() else {
         return Ok((Vec::new(), doc));
     };
     let (mut slots, parent) = walk(doc, cx, ptr, parents, Walk::Exact)?;
     let found = match parent {
-        Value::Object(map) => member(map, last).map(|v| (Slot::Key(last.to_string()), v)),
+        Value::Object(map) => member(map, last).map(|v| (Slot::Key(last.clone()), v)),
         Value::Array(arr) => {
             exact_index(last).and_then(|i| arr.get(i).map(|v| (Slot::Index(i), v)))
         }
@@ -415,13 +418,13 @@ fn test_target<'a>(
 
 /// Where `add` puts a value: the parent must exist, an array index may be
 /// "-" or up to the length.
-fn dest_add(
+fn dest_add<'p>(
     doc: &Value,
     cx: &Cx,
     ptr: &Pointer,
-    parents: &[Token],
-    last: &str,
-) -> Result<Dest, PatchError> {
+    parents: &[Token<'p>],
+    last: &Token<'p>,
+) -> Result<Dest<'p>, PatchError> {
     let (parent, container) = walk(doc, cx, ptr, parents, Walk::Exact)?;
     let slot = match container {
         Value::Array(arr) => {
@@ -437,7 +440,7 @@ fn dest_add(
             }
             Slot::Index(index)
         }
-        _ => Slot::Key(last.to_owned()),
+        _ => Slot::Key(last.clone()),
     };
     Ok(Dest { parent, slot })
 }
@@ -445,20 +448,20 @@ fn dest_add(
 /// Where the add half of `move`/`copy` puts a value. fast-json-patch runs
 /// that add unvalidated, so an array index past the end does not fail:
 /// `splice` clamps it and the value is appended. That is harmless; we match it.
-fn dest_unchecked(
+fn dest_unchecked<'p>(
     doc: &Value,
     cx: &Cx,
     ptr: &Pointer,
-    parents: &[Token],
-    last: &str,
-) -> Result<Dest, PatchError> {
+    parents: &[Token<'p>],
+    last: &Token<'p>,
+) -> Result<Dest<'p>, PatchError> {
     let (parent, container) = walk(doc, cx, ptr, parents, Walk::Loose)?;
     let slot = match container {
         Value::Array(arr) => {
             let index = add_index(arr.len(), cx, ptr, parents, last)?;
             Slot::Index(index.min(arr.len()))
         }
-        _ => Slot::Key(last.to_owned()),
+        _ => Slot::Key(last.clone()),
     };
     Ok(Dest { parent, slot })
 }
@@ -508,7 +511,7 @@ fn get_mut_at<'a>(doc: &'a mut Value, slots: &[Slot]) -> Option<&'a mut Value> {
     })
 }
 
-fn set_root(doc: &mut Value, value: Value) -> Undo {
+fn set_root<'p>(doc: &mut Value, value: Value) -> Undo<'p> {
     let old = std::mem::replace(doc, value);
     Undo::Set {
         at: Vec::new(),
@@ -519,7 +522,7 @@ fn set_root(doc: &mut Value, value: Value) -> Undo {
 /// Puts `value` at `dest`. A key is set like a JavaScript assignment: an
 /// existing key keeps its place, a new one goes last. Hands the value back if
 /// `dest` does not fit the document, which checked destinations always do.
-fn put(doc: &mut Value, dest: Dest, value: Value) -> Result<Undo, Value> {
+fn put<'p>(doc: &mut Value, dest: Dest<'p>, value: Value) -> Result<Undo<'p>, Value> {
     let Dest { parent, slot } = dest;
     let Some(container) = get_mut_at(doc, &parent) else {
         return Err(value);
@@ -532,7 +535,7 @@ fn put(doc: &mut Value, dest: Dest, value: Value) -> Result<Undo, Value> {
                     at: with_slot(parent, slot),
                 },
                 None => {
-                    map.insert(key.clone(), value);
+                    map.insert(key.to_string(), value);
                     Undo::Inserted {
                         at: with_slot(parent, slot),
                     }
@@ -550,7 +553,7 @@ fn put(doc: &mut Value, dest: Dest, value: Value) -> Result<Undo, Value> {
     }
 }
 
-fn with_slot(mut slots: Vec<Slot>, slot: Slot) -> Vec<Slot> {
+fn with_slot<'p>(mut slots: Vec<Slot<'p>>, slot: Slot<'p>) -> Vec<Slot<'p>> {
     slots.push(slot);
     slots
 }
@@ -564,7 +567,7 @@ fn take_at(doc: &mut Value, at: &[Slot]) -> Option<(usize, Value)> {
     match (get_mut_at(doc, parent)?, slot) {
         (Value::Object(map), Slot::Key(k)) => {
             let pos = map.keys().position(|key| key == k)?;
-            Some((pos, map.shift_remove(k)?))
+            Some((pos, map.shift_remove(k.as_ref())?))
         }
         (Value::Array(arr), Slot::Index(i)) if *i < arr.len() => Some((*i, arr.remove(*i))),
         _ => None,
@@ -579,7 +582,7 @@ fn put_back(doc: &mut Value, at: &[Slot], pos: usize, old: Value) -> bool {
     };
     match (get_mut_at(doc, parent), slot) {
         (Some(Value::Object(map)), Slot::Key(k)) if pos <= map.len() => {
-            map.shift_insert(pos, k.clone(), old);
+            map.shift_insert(pos, k.to_string(), old);
             true
         }
         (Some(Value::Array(arr)), Slot::Index(i)) if *i <= arr.len() => {
@@ -613,7 +616,7 @@ fn js_equal(a: &Value, b: &Value) -> bool {
     }
 }
 
-fn rollback(doc: &mut Value, log: Vec<Undo>) {
+fn rollback(doc: &mut Value, log: Vec<Undo<'_>>) {
     for undo in log.into_iter().rev() {
         let restored = undo_one(doc, undo).is_some();
         // Each entry is replayed on exactly the state it was recorded after.
@@ -626,7 +629,7 @@ fn rollback(doc: &mut Value, log: Vec<Undo>) {
 
 /// Reverts one entry; returns what the reverted op had put in the document
 /// (for `Moved`, which sends it back to where it came from).
-fn undo_one(doc: &mut Value, undo: Undo) -> Option<Value> {
+fn undo_one(doc: &mut Value, undo: Undo<'_>) -> Option<Value> {
     match undo {
         Undo::Set { at, old } => Some(std::mem::replace(get_mut_at(doc, &at)?, old)),
         Undo::Inserted { at } => take_at(doc, &at).map(|(_, v)| v),
