@@ -7,7 +7,11 @@
 
 use thiserror::Error;
 
+use super::types::declare::wire;
 use super::types::*;
+
+/// The member naming the subagent a chunk belongs to (the same in every chunk).
+const SUBAGENT: &str = wire!(TextMessageChunkEvent, subagent_run_id);
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 #[error("{0}")]
@@ -39,8 +43,8 @@ impl Kind {
     }
     fn id_field(self) -> &'static str {
         match self {
-            Kind::Tool => "toolCallId",
-            _ => "messageId",
+            Kind::Tool => wire!(ToolCallChunkEvent, tool_call_id),
+            _ => wire!(TextMessageChunkEvent, message_id),
         }
     }
 }
@@ -131,7 +135,7 @@ impl ChunkExpander {
                 if let Some(tag) = tag {
                     if Some(tag) != owner.as_deref() {
                         return Err(ChunkError(format!(
-                            "Cannot continue {} '{id}': chunk subagentRunId '{tag}' does not match the open stream's subagent '{}'.",
+                            "Cannot continue {} '{id}': chunk {SUBAGENT} '{tag}' does not match the open stream's subagent '{}'.",
                             kind.entity(),
                             owner.as_deref().unwrap_or("(the parent agent)")
                         )));
@@ -155,7 +159,7 @@ impl ChunkExpander {
         match (candidates.next(), candidates.next()) {
             (Some((owner, _)), None) => Ok(owner.clone()),
             (Some(_), Some(_)) => Err(ChunkError(format!(
-                "Ambiguous {chunk}: it carries neither a {} nor a subagentRunId, but {} lanes have an open {}. Attribute the chunk to the subagent it belongs to.",
+                "Ambiguous {chunk}: it carries neither a {} nor a {SUBAGENT}, but {} lanes have an open {}. Attribute the chunk to the subagent it belongs to.",
                 kind.id_field(),
                 self.lanes.iter().filter(|(_, p)| p.kind == kind).count(),
                 kind.entity()
@@ -279,19 +283,21 @@ impl Chunk {
     fn agrees_with(&self, p: &Pending) -> Result<(), ChunkError> {
         match self.kind {
             Kind::Text => {
-                agree(p, "role", self.role.map(role_name), Some(role_name(p.role)))?;
-                agree(p, "name", self.name.as_deref(), p.name.as_deref())
+                let role = wire!(TextMessageChunkEvent, role);
+                agree(p, role, self.role.map(TextRole::name), Some(p.role.name()))?;
+                let name = wire!(TextMessageChunkEvent, name);
+                agree(p, name, self.name.as_deref(), p.name.as_deref())
             }
             Kind::Tool => {
                 agree(
                     p,
-                    "toolCallName",
+                    wire!(ToolCallChunkEvent, tool_call_name),
                     self.tool_name.as_deref(),
                     Some(&p.tool_name),
                 )?;
                 agree(
                     p,
-                    "parentMessageId",
+                    wire!(ToolCallChunkEvent, parent_message_id),
                     self.parent_message_id.as_deref(),
                     p.parent_message_id.as_deref(),
                 )
@@ -304,7 +310,7 @@ impl Chunk {
     fn opener(&self) -> Result<Pending, ChunkError> {
         let missing = match (&self.id, self.kind, &self.tool_name) {
             (None, _, _) => self.kind.id_field(),
-            (Some(_), Kind::Tool, None) => "toolCallName",
+            (Some(_), Kind::Tool, None) => wire!(ToolCallChunkEvent, tool_call_name),
             _ => "",
         };
         if !missing.is_empty() {
@@ -382,15 +388,6 @@ fn content_of(p: Pending, c: Chunk) -> Event {
             raw_event,
             timestamp: None,
         }),
-    }
-}
-
-fn role_name(r: TextRole) -> &'static str {
-    match r {
-        TextRole::Developer => "developer",
-        TextRole::System => "system",
-        TextRole::Assistant => "assistant",
-        TextRole::User => "user",
     }
 }
 

@@ -15,10 +15,11 @@ use super::fast_patch::fast_patch_event;
 use super::ids;
 use super::json::{parse, to_json};
 use super::large_events::large_snapshot;
-use super::types::content::{BinaryTag, PART_TYPES};
+use super::types::content::{AudioTag, BinaryTag, DocumentTag, ImageTag, VideoTag};
+use super::types::content::{ImagePart, FILENAME, PART_TYPES};
+use super::types::declare::wire;
 use super::types::patch::PATCH_OPS;
-use super::types::{BinaryPart, Event, FromJson, EVENT_TYPES, ROLES};
-use super::types::{PartSource, RunOutcome, SubagentOutcome};
+use super::types::*;
 
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum DecodeError {
@@ -74,7 +75,7 @@ impl Decoder {
         let Value::Object(mut obj) = value else {
             return Err(DecodeError::NotAnObject);
         };
-        let ty = match obj.get("type") {
+        let ty = match obj.get(Event::TAG) {
             Some(Value::String(t)) if !t.is_empty() => t.clone(),
             _ => return Err(DecodeError::NoType),
         };
@@ -99,25 +100,30 @@ impl Decoder {
         obj: &mut Map<String, Value>,
         warnings: &mut Warnings,
     ) -> String {
-        remove_null(obj, "rawEvent", &ty, warnings);
+        // A member every event has: any event's declaration names it.
+        remove_null(obj, wire!(RunStartedEvent, raw_event), &ty, warnings);
         match ty.as_str() {
-            "RUN_FINISHED" => {
-                remove_null(obj, "result", &ty, warnings);
-                remove_null(obj, "outcome", &ty, warnings);
+            RunFinishedEvent::TYPE => {
+                remove_null(obj, wire!(RunFinishedEvent, result), &ty, warnings);
+                remove_null(obj, wire!(RunFinishedEvent, outcome), &ty, warnings);
             }
-            "SUBAGENT_FINISHED" => remove_null(obj, "result", &ty, warnings),
-            "TOOL_CALL_START" | "TOOL_CALL_CHUNK" => {
-                remove_null(obj, "parentMessageId", &ty, warnings)
+            SubagentFinishedEvent::TYPE => {
+                remove_null(obj, wire!(SubagentFinishedEvent, result), &ty, warnings)
             }
-            "MESSAGES_SNAPSHOT" => {
-                if let Some(Value::Array(messages)) = obj.get_mut("messages") {
+            ToolCallStartEvent::TYPE | ToolCallChunkEvent::TYPE => {
+                let parent = wire!(ToolCallStartEvent, parent_message_id);
+                remove_null(obj, parent, &ty, warnings)
+            }
+            MessagesSnapshotEvent::TYPE => {
+                let key = wire!(MessagesSnapshotEvent, messages);
+                if let Some(Value::Array(messages)) = obj.get_mut(key) {
                     messages
                         .iter_mut()
                         .for_each(|m| upgrade_inbound_message(m, warnings));
                 }
             }
-            "RUN_STARTED" => {
-                if let Some(Value::Object(input)) = obj.get_mut("input") {
+            RunStartedEvent::TYPE => {
+                if let Some(Value::Object(input)) = obj.get_mut(wire!(RunStartedEvent, input)) {
                     normalize_input(input, warnings);
                 }
             }
@@ -133,40 +139,43 @@ impl Decoder {
         obj: &mut Map<String, Value>,
         warnings: &mut Warnings,
     ) -> String {
+        // The retired names are in no declaration of 1.0; the new ones are.
+        let message_id = wire!(ReasoningStartEvent, message_id);
         let renamed = match ty.as_str() {
             "THINKING_START" => {
                 let id = ids::uuid();
                 self.reasoning_id = Some(id.clone());
                 obj.remove("title");
-                obj.insert("messageId".into(), Value::String(id));
-                "REASONING_START"
+                obj.insert(message_id.into(), Value::String(id));
+                ReasoningStartEvent::TYPE
             }
             "THINKING_TEXT_MESSAGE_START" => {
                 let id = ids::uuid();
                 self.message_id = Some(id.clone());
-                obj.insert("messageId".into(), Value::String(id));
-                obj.insert("role".into(), Value::String("reasoning".into()));
-                "REASONING_MESSAGE_START"
+                obj.insert(message_id.into(), Value::String(id));
+                let role = wire!(ReasoningMessageStartEvent, role);
+                obj.insert(role.into(), Value::String(ReasoningRole::NAME.into()));
+                ReasoningMessageStartEvent::TYPE
             }
             "THINKING_TEXT_MESSAGE_CONTENT" => {
                 let id = self.message_id.clone().unwrap_or_else(ids::uuid);
-                obj.insert("messageId".into(), Value::String(id));
-                "REASONING_MESSAGE_CONTENT"
+                obj.insert(message_id.into(), Value::String(id));
+                ReasoningMessageContentEvent::TYPE
             }
             "THINKING_TEXT_MESSAGE_END" => {
                 let id = self.message_id.take().unwrap_or_else(ids::uuid);
-                obj.insert("messageId".into(), Value::String(id));
-                "REASONING_MESSAGE_END"
+                obj.insert(message_id.into(), Value::String(id));
+                ReasoningMessageEndEvent::TYPE
             }
             "THINKING_END" => {
                 let id = self.reasoning_id.take().unwrap_or_else(ids::uuid);
-                obj.insert("messageId".into(), Value::String(id));
-                "REASONING_END"
+                obj.insert(message_id.into(), Value::String(id));
+                ReasoningEndEvent::TYPE
             }
             _ => return ty,
         };
         warnings.push(format!("Converting deprecated {ty} to {renamed}"));
-        obj.insert("type".into(), Value::String(renamed.into()));
+        obj.insert(Event::TAG.into(), Value::String(renamed.into()));
         renamed.to_owned()
     }
 }
@@ -182,25 +191,32 @@ fn remove_null(obj: &mut Map<String, Value>, field: &str, context: &str, warning
 
 /// `null` on optional JSON fields of a run input, tolerated before 1.0.
 fn normalize_input(input: &mut Map<String, Value>, warnings: &mut Warnings) {
-    remove_null(input, "forwardedProps", "RunAgentInput", warnings);
+    let forwarded = wire!(RunAgentInput, forwarded_props);
+    remove_null(input, forwarded, "RunAgentInput", warnings);
+    let (tools, context) = (wire!(RunAgentInput, tools), wire!(RunAgentInput, context));
     // The schema defaults these to empty lists.
-    for field in ["tools", "context"] {
+    for field in [tools, context] {
         if !input.contains_key(field) {
             input.insert(field.into(), Value::Array(Vec::new()));
         }
     }
-    if input.get("state") == Some(&Value::Null) {
+    let state = wire!(RunAgentInput, state);
+    if input.get(state) == Some(&Value::Null) {
         // The schema itself reads a null state as absent.
-        input.shift_remove("state");
+        input.shift_remove(state);
     }
-    for (field, inner) in [("tools", "parameters"), ("resume", "payload")] {
+    let lists = [
+        (tools, wire!(Tool, parameters)),
+        (wire!(RunAgentInput, resume), wire!(ResumeEntry, payload)),
+    ];
+    for (field, inner) in lists {
         if let Some(Value::Array(items)) = input.get_mut(field) {
             for item in items.iter_mut().filter_map(Value::as_object_mut) {
                 remove_null(item, inner, field, warnings);
             }
         }
     }
-    if let Some(Value::Array(messages)) = input.get_mut("messages") {
+    if let Some(Value::Array(messages)) = input.get_mut(wire!(RunAgentInput, messages)) {
         messages
             .iter_mut()
             .for_each(|m| upgrade_inbound_message(m, warnings));
@@ -210,21 +226,21 @@ fn normalize_input(input: &mut Map<String, Value>, warnings: &mut Warnings) {
 /// Media-part `metadata: null` and legacy `binary` parts in a message that
 /// arrives from the agent.
 fn upgrade_inbound_message(message: &mut Value, warnings: &mut Warnings) {
-    let Some(Value::Array(parts)) = message.get_mut("content") else {
+    let Some(Value::Array(parts)) = message.get_mut(wire!(UserMessage, content)) else {
         return;
     };
     for part in parts.iter_mut().filter_map(Value::as_object_mut) {
         let media = matches!(
-            part.get("type").and_then(Value::as_str),
-            Some("image" | "audio" | "video" | "document")
+            part.get(ContentPart::KEY).and_then(Value::as_str),
+            Some(ImageTag::NAME | AudioTag::NAME | VideoTag::NAME | DocumentTag::NAME)
         );
         if media {
-            remove_null(part, "metadata", "media part", warnings);
+            remove_null(part, wire!(ImagePart, metadata), "media part", warnings);
         }
     }
     if parts
         .iter()
-        .any(|p| p.get("type").and_then(Value::as_str) == Some(BinaryTag::NAME))
+        .any(|p| p.get(ContentPart::KEY).and_then(Value::as_str) == Some(BinaryTag::NAME))
     {
         warnings.push(
             "Converting deprecated binary input content to the modern media content parts".into(),
@@ -238,7 +254,7 @@ fn upgrade_inbound_message(message: &mut Value, warnings: &mut Warnings) {
 fn upgrade_binary_values(parts: &[Value]) -> Vec<Value> {
     let mut out = Vec::with_capacity(parts.len());
     for part in parts {
-        let legacy = (part.get("type").and_then(Value::as_str) == Some(BinaryTag::NAME))
+        let legacy = (part.get(ContentPart::KEY).and_then(Value::as_str) == Some(BinaryTag::NAME))
             .then(|| BinaryPart::from_json(part.clone()).ok())
             .flatten();
         let Some(legacy) = legacy else {
@@ -262,35 +278,64 @@ fn upgrade_binary_values(parts: &[Value]) -> Vec<Value> {
 }
 
 fn matches_modern(other: &Value, modern: &Value, legacy: &BinaryPart) -> bool {
-    if other.get("type") != modern.get("type") {
+    if other.get(ContentPart::KEY) != modern.get(ContentPart::KEY) {
         return false;
     }
-    let (Some(a), Some(b)) = (other.get("source"), modern.get("source")) else {
+    let source = wire!(ImagePart, source);
+    let (Some(a), Some(b)) = (other.get(source), modern.get(source)) else {
         return false;
     };
-    let same = ["type", "value", "mimeType"]
-        .iter()
-        .all(|k| a.get(k).is_some() && a.get(k) == b.get(k));
+    let same = [
+        PartSource::KEY,
+        wire!(PartSource, value),
+        wire!(PartSource, mime_type),
+    ]
+    .iter()
+    .all(|k| a.get(k).is_some() && a.get(k) == b.get(k));
+    let metadata = other.get(wire!(ImagePart, metadata));
     same && match legacy.filename.as_deref().filter(|f| !f.is_empty()) {
         None => true,
-        Some(f) => other.pointer("/metadata/filename").and_then(Value::as_str) == Some(f),
+        Some(f) => {
+            metadata
+                .and_then(|m| m.get(FILENAME))
+                .and_then(Value::as_str)
+                == Some(f)
+        }
     }
 }
 
 /// Enforcement: removes union members the protocol does not describe.
 fn strip(ty: &str, obj: &mut Map<String, Value>, warnings: &mut Warnings) {
+    let ops = |v: Option<&mut Value>, w: &mut Warnings| strip_tagged(v, PatchOp::KEY, PATCH_OPS, w);
     match ty {
-        "STATE_DELTA" => strip_tagged(obj.get_mut("delta"), "op", PATCH_OPS, warnings),
-        "ACTIVITY_DELTA" => strip_tagged(obj.get_mut("patch"), "op", PATCH_OPS, warnings),
-        "TOOL_CALL_RESULT" => strip_parts(obj.get_mut("content"), warnings),
-        "MESSAGES_SNAPSHOT" => strip_messages(obj.get_mut("messages"), warnings),
-        "RUN_STARTED" => {
-            if let Some(Value::Object(input)) = obj.get_mut("input") {
-                strip_messages(input.get_mut("messages"), warnings);
+        StateDeltaEvent::TYPE => ops(obj.get_mut(wire!(StateDeltaEvent, delta)), warnings),
+        ActivityDeltaEvent::TYPE => ops(obj.get_mut(wire!(ActivityDeltaEvent, patch)), warnings),
+        ToolCallResultEvent::TYPE => {
+            strip_parts(obj.get_mut(wire!(ToolCallResultEvent, content)), warnings)
+        }
+        MessagesSnapshotEvent::TYPE => strip_messages(
+            obj.get_mut(wire!(MessagesSnapshotEvent, messages)),
+            warnings,
+        ),
+        RunStartedEvent::TYPE => {
+            if let Some(Value::Object(input)) = obj.get_mut(wire!(RunStartedEvent, input)) {
+                strip_messages(input.get_mut(wire!(RunAgentInput, messages)), warnings);
             }
         }
-        "RUN_FINISHED" => strip_field(obj, "outcome", RunOutcome::TAGS, warnings),
-        "SUBAGENT_FINISHED" => strip_field(obj, "outcome", SubagentOutcome::TAGS, warnings),
+        RunFinishedEvent::TYPE => {
+            let outcome = wire!(RunFinishedEvent, outcome);
+            strip_field(obj, outcome, RunOutcome::KEY, RunOutcome::TAGS, warnings)
+        }
+        SubagentFinishedEvent::TYPE => {
+            let outcome = wire!(SubagentFinishedEvent, outcome);
+            strip_field(
+                obj,
+                outcome,
+                SubagentOutcome::KEY,
+                SubagentOutcome::TAGS,
+                warnings,
+            )
+        }
         _ => {}
     }
 }
@@ -318,10 +363,16 @@ fn strip_tagged(array: Option<&mut Value>, tag: &str, known: &[&str], warnings: 
     }
 }
 
-fn strip_field(obj: &mut Map<String, Value>, field: &str, known: &[&str], warnings: &mut Warnings) {
+fn strip_field(
+    obj: &mut Map<String, Value>,
+    field: &str,
+    tag: &str,
+    known: &[&str],
+    warnings: &mut Warnings,
+) {
     if obj
         .get(field)
-        .is_some_and(|v| v.is_object() && !known_tag(v, "type", known))
+        .is_some_and(|v| v.is_object() && !known_tag(v, tag, known))
     {
         obj.shift_remove(field);
         warnings.push(format!("Removed unrecognised {field}"));
@@ -332,10 +383,12 @@ fn strip_messages(messages: Option<&mut Value>, warnings: &mut Warnings) {
     let Some(Value::Array(items)) = messages else {
         return;
     };
-    strip_tagged_in(items, "role", ROLES, warnings);
+    strip_tagged_in(items, Message::KEY, ROLES, warnings);
     for m in items.iter_mut() {
-        if matches!(m.get("role").and_then(Value::as_str), Some("user" | "tool")) {
-            strip_parts(m.get_mut("content"), warnings);
+        let role = m.get(Message::KEY).and_then(Value::as_str);
+        if matches!(role, Some(UserRole::NAME | ToolRole::NAME)) {
+            // The same member in both.
+            strip_parts(m.get_mut(wire!(UserMessage, content)), warnings);
         }
     }
 }
@@ -362,11 +415,11 @@ fn strip_parts(content: Option<&mut Value>, warnings: &mut Warnings) {
         if !p.is_object() {
             return true;
         }
-        if !known_tag(p, "type", PART_TYPES) {
+        if !known_tag(p, ContentPart::KEY, PART_TYPES) {
             return false;
         }
-        match p.get("source") {
-            Some(s) if s.is_object() => known_tag(s, "type", PartSource::TAGS),
+        match p.get(wire!(ImagePart, source)) {
+            Some(s) if s.is_object() => known_tag(s, PartSource::KEY, PartSource::TAGS),
             _ => true,
         }
     });

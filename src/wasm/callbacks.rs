@@ -13,6 +13,7 @@ use super::convert::{messages_from_js, state_from_js};
 use super::js::{self, set};
 use super::local_change::Step;
 use super::subscribers::{self, any_has, Subscriber, Subscribers};
+use crate::core::session::callbacks::{ON_MESSAGES_CHANGED, ON_STATE_CHANGED};
 
 /// A callback parameter object. `messages` and `state` are the values as
 /// of the call, as the reference's are, so a subscriber that keeps its
@@ -157,11 +158,11 @@ pub(super) async fn notify_changed(
         // handing the array out: one nobody reads is then edited in place
         // at the next change instead of copied (O(H) per batch).
         let _ = sync_view(rc);
-        if any_has(subs, "onMessagesChanged") {
-            subscribers::run(subs, "onMessagesChanged", || params(rc, input), |_, _| {}).await;
+        if any_has(subs, ON_MESSAGES_CHANGED) {
+            subscribers::run(subs, ON_MESSAGES_CHANGED, || params(rc, input), |_, _| {}).await;
         }
     }
-    if state && any_has(subs, "onStateChanged") {
-        subscribers::run(subs, "onStateChanged", || params(rc, input), |_, _| {}).await;
+    if state && any_has(subs, ON_STATE_CHANGED) {
+        subscribers::run(subs, ON_STATE_CHANGED, || params(rc, input), |_, _| {}).await;
     }
 }

@@ -17,6 +17,9 @@ use super::callbacks::{announce, step_params};
 use super::client::Shared;
 use super::js::{field, is_thenable};
 use super::subscribers::{report, Subscriber};
+use crate::core::session::callbacks::{
+    ON_MESSAGES_CHANGED, ON_NEW_MESSAGE, ON_NEW_TOOL_CALL, ON_STATE_CHANGED,
+};
 
 /// One round of announcements, each subscriber in turn (during runs too).
 pub enum Step {
@@ -29,10 +32,10 @@ pub enum Step {
 impl Step {
     pub fn callback(&self) -> &'static str {
         match self {
-            Step::NewMessage(_) => "onNewMessage",
-            Step::NewToolCall(_) => "onNewToolCall",
-            Step::MessagesChanged => "onMessagesChanged",
-            Step::StateChanged => "onStateChanged",
+            Step::NewMessage(_) => ON_NEW_MESSAGE,
+            Step::NewToolCall(_) => ON_NEW_TOOL_CALL,
+            Step::MessagesChanged => ON_MESSAGES_CHANGED,
+            Step::StateChanged => ON_STATE_CHANGED,
         }
     }
 

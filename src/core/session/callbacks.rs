@@ -8,9 +8,12 @@ use crate::core::types::{Event, EVENT_CALLBACKS, EVENT_CALLBACKS_TS};
 
 macro_rules! callbacks {
     (
-        lifecycle { $($lname:literal: $lts:literal;)* }
-        announcements { $($aname:literal: $ats:literal;)* }
+        lifecycle { $($lconst:ident = $lname:literal: $lts:literal;)* }
+        announcements { $($aconst:ident = $aname:literal: $ats:literal;)* }
     ) => {
+        $(pub const $lconst: &str = $lname;)*
+        $(pub const $aconst: &str = $aname;)*
+
         /// The lifecycle and announcement callbacks, in the reference's order.
         const OTHER_CALLBACKS: &[&str] = &[$($lname,)* $($aname,)*];
 
@@ -42,16 +45,16 @@ fn slots() -> impl Iterator<Item = &'static str> {
 
 callbacks! {
     lifecycle {
-        "onEvent": "?(params: { event: Event } & AgentSubscriberParams): SubscriberResult";
-        "onRunInitialized": "?(params: AgentSubscriberParams): SubscriberResult";
-        "onRunFailed": "?(params: { error: Error } & AgentSubscriberParams): SubscriberResult";
-        "onRunFinalized": "?(params: AgentSubscriberParams): SubscriberResult";
+        ON_EVENT = "onEvent": "?(params: { event: Event } & AgentSubscriberParams): SubscriberResult";
+        ON_RUN_INITIALIZED = "onRunInitialized": "?(params: AgentSubscriberParams): SubscriberResult";
+        ON_RUN_FAILED = "onRunFailed": "?(params: { error: Error } & AgentSubscriberParams): SubscriberResult";
+        ON_RUN_FINALIZED = "onRunFinalized": "?(params: AgentSubscriberParams): SubscriberResult";
     }
     announcements {
-        "onNewMessage": "?(params: { message: Message } & Omit<AgentSubscriberParams, \"input\"> & { input?: RunAgentInput }): SubscriberResult";
-        "onNewToolCall": "?(params: { toolCall: ToolCall } & Omit<AgentSubscriberParams, \"input\"> & { input?: RunAgentInput }): SubscriberResult";
-        "onMessagesChanged": "?(params: Omit<AgentSubscriberParams, \"input\"> & { input?: RunAgentInput }): SubscriberResult";
-        "onStateChanged": "?(params: Omit<AgentSubscriberParams, \"input\"> & { input?: RunAgentInput }): SubscriberResult";
+        ON_NEW_MESSAGE = "onNewMessage": "?(params: { message: Message } & Omit<AgentSubscriberParams, \"input\"> & { input?: RunAgentInput }): SubscriberResult";
+        ON_NEW_TOOL_CALL = "onNewToolCall": "?(params: { toolCall: ToolCall } & Omit<AgentSubscriberParams, \"input\"> & { input?: RunAgentInput }): SubscriberResult";
+        ON_MESSAGES_CHANGED = "onMessagesChanged": "?(params: Omit<AgentSubscriberParams, \"input\"> & { input?: RunAgentInput }): SubscriberResult";
+        ON_STATE_CHANGED = "onStateChanged": "?(params: Omit<AgentSubscriberParams, \"input\"> & { input?: RunAgentInput }): SubscriberResult";
     }
 }
 

@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use super::callbacks::Listening;
+use super::callbacks::{Listening, ON_EVENT, ON_NEW_MESSAGE, ON_NEW_TOOL_CALL};
 use super::{Answer, Call, Changed, Extras, StateFollow, Step};
 use crate::core::history::History;
 use crate::core::reducer::{AgentState, Finished, Reducer};
@@ -59,7 +59,7 @@ impl Round {
             match &mut self.stage {
                 Stage::Start => {
                     self.stage = Stage::AskedOnEvent;
-                    if listening.has("onEvent") {
+                    if listening.has(ON_EVENT) {
                         return Some(Step::Call(Call::Event));
                     }
                 }
@@ -89,12 +89,12 @@ impl Round {
                 }
                 Stage::Announce { message, tool_call } => {
                     if let Some(i) = message.take() {
-                        if listening.has("onNewMessage") {
+                        if listening.has(ON_NEW_MESSAGE) {
                             return Some(Step::Call(Call::NewMessage(i)));
                         }
                     }
                     let (at, id) = tool_call.take()?;
-                    if listening.has("onNewToolCall") {
+                    if listening.has(ON_NEW_TOOL_CALL) {
                         return Some(Step::Call(Call::NewToolCall { at, id }));
                     }
                 }

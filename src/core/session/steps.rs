@@ -1,5 +1,8 @@
 //! What a session asks of its caller, and what the caller answers.
 
+use super::callbacks::{
+    ON_EVENT, ON_NEW_MESSAGE, ON_NEW_TOOL_CALL, ON_RUN_FAILED, ON_RUN_FINALIZED, ON_RUN_INITIALIZED,
+};
 use crate::core::json_patch::Edits;
 use crate::core::reducer::Finished;
 
@@ -30,13 +33,13 @@ pub enum Call {
 impl Call {
     pub fn name(&self) -> &'static str {
         match self {
-            Call::RunInitialized => "onRunInitialized",
-            Call::RunFailed => "onRunFailed",
-            Call::RunFinalized => "onRunFinalized",
-            Call::Event => "onEvent",
+            Call::RunInitialized => ON_RUN_INITIALIZED,
+            Call::RunFailed => ON_RUN_FAILED,
+            Call::RunFinalized => ON_RUN_FINALIZED,
+            Call::Event => ON_EVENT,
             Call::Own { name, .. } => name,
-            Call::NewMessage(_) => "onNewMessage",
-            Call::NewToolCall { .. } => "onNewToolCall",
+            Call::NewMessage(_) => ON_NEW_MESSAGE,
+            Call::NewToolCall { .. } => ON_NEW_TOOL_CALL,
         }
     }
 }

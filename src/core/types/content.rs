@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use crate::core::json::ToJson;
 
-use super::declare::{json_tagged, wire_struct};
+use super::declare::{json_tagged, wire, wire_struct};
 use super::from_json::{expected, FromJson, ReadError};
 use super::message::role_tag;
 use super::strict;
@@ -198,7 +198,7 @@ impl BinaryPart {
         };
         let metadata =
             self.filename.as_ref().filter(|f| !f.is_empty()).map(|f| {
-                std::iter::once(("filename".to_owned(), Value::String(f.clone()))).collect()
+                std::iter::once((FILENAME.to_owned(), Value::String(f.clone()))).collect()
             });
         let part = MediaPart::<ImageTag> {
             metadata,
@@ -216,6 +216,10 @@ impl BinaryPart {
         })
     }
 }
+
+/// The metadata key a legacy part's filename moves to: the legacy field's
+/// own name.
+pub const FILENAME: &str = wire!(BinaryPart, filename);
 
 /// Replaces legacy binary parts by their 1.0 form, dropping a conversion that
 /// the list already holds and any part that cannot be converted.
@@ -248,7 +252,7 @@ fn same_media(other: &ContentPart, converted: &ContentPart, legacy: &BinaryPart)
         None => true,
         Some(f) => {
             a_metadata
-                .and_then(|m| m.get("filename"))
+                .and_then(|m| m.get(FILENAME))
                 .and_then(Value::as_str)
                 == Some(f)
         }

@@ -152,14 +152,19 @@ macro_rules! json_strings {
             }
         }
 
+        impl $ty {
+            /// The value's wire name.
+            #[allow(dead_code)]
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $wire,)*
+                }
+            }
+        }
+
         impl $crate::core::json::ToJson for $ty {
             fn write_json(&self, out: &mut String) {
-                $crate::core::json::write_str(
-                    match self {
-                        $($ty::$variant => $wire,)*
-                    },
-                    out,
-                );
+                $crate::core::json::write_str(self.name(), out);
             }
         }
     };
@@ -174,6 +179,10 @@ macro_rules! json_tagged {
         impl $ty {
             /// Every member's tag, in the order declared.
             pub const TAGS: &'static [&'static str] = &[$($tagty::NAME),*];
+
+            /// The member holding the tag.
+            #[allow(dead_code)]
+            pub const KEY: &'static str = $tag;
         }
 
         impl $crate::core::types::from_json::FromJson for $ty {
