@@ -5,19 +5,25 @@
 //! value) answers `None` and goes the general way, which validates it.
 
 use super::json::Scanner;
+use super::types::declare::wire;
 use super::types::{
     Event, ReasoningMessageContentEvent, TextMessageContentEvent, ToolCallArgsEvent,
 };
+
+// The members, named by the declarations (the same in the three events).
+const MESSAGE_ID: &str = wire!(TextMessageContentEvent, message_id);
+const TOOL_CALL_ID: &str = wire!(ToolCallArgsEvent, tool_call_id);
+const DELTA: &str = wire!(TextMessageContentEvent, delta);
 
 pub fn fast_delta(data: &str) -> Option<Event> {
     let mut s = Scanner::new(data);
     let (mut ty, mut message_id, mut tool_call_id, mut delta) = (None, None, None, None);
     s.flat_object(|key, value| {
         let slot = match key.as_ref() {
-            "type" => &mut ty,
-            "messageId" => &mut message_id,
-            "toolCallId" => &mut tool_call_id,
-            "delta" => &mut delta,
+            Event::TAG => &mut ty,
+            MESSAGE_ID => &mut message_id,
+            TOOL_CALL_ID => &mut tool_call_id,
+            DELTA => &mut delta,
             _ => return None,
         };
         slot.replace(value).is_none().then_some(())
@@ -27,21 +33,21 @@ pub fn fast_delta(data: &str) -> Option<Event> {
     }
     let delta = delta?.into_owned();
     match (ty?.as_ref(), message_id, tool_call_id) {
-        ("TEXT_MESSAGE_CONTENT", Some(id), None) => {
+        (TextMessageContentEvent::TYPE, Some(id), None) => {
             Some(Event::TextMessageContent(TextMessageContentEvent {
                 message_id: id.into_owned(),
                 delta,
                 ..Default::default()
             }))
         }
-        ("REASONING_MESSAGE_CONTENT", Some(id), None) => Some(Event::ReasoningMessageContent(
-            ReasoningMessageContentEvent {
+        (ReasoningMessageContentEvent::TYPE, Some(id), None) => Some(
+            Event::ReasoningMessageContent(ReasoningMessageContentEvent {
                 message_id: id.into_owned(),
                 delta,
                 ..Default::default()
-            },
-        )),
-        ("TOOL_CALL_ARGS", None, Some(id)) => Some(Event::ToolCallArgs(ToolCallArgsEvent {
+            }),
+        ),
+        (ToolCallArgsEvent::TYPE, None, Some(id)) => Some(Event::ToolCallArgs(ToolCallArgsEvent {
             tool_call_id: id.into_owned(),
             delta,
             ..Default::default()

@@ -11,9 +11,25 @@
 
 use std::borrow::Cow;
 
+use super::types::declare::{member_tag, wire};
 use super::types::patch::{PatchOp, Pointer};
 use super::types::{ActivityDeltaEvent, Event, StateDeltaEvent};
 use crate::core::json::Scanner;
+
+// The members, named by the declarations.
+const DELTA: &str = wire!(StateDeltaEvent, delta);
+const PATCH: &str = wire!(ActivityDeltaEvent, patch);
+const MESSAGE_ID: &str = wire!(ActivityDeltaEvent, message_id);
+const ACTIVITY_TYPE: &str = wire!(ActivityDeltaEvent, activity_type);
+const PATH: &str = wire!(PatchOp, path);
+const FROM: &str = wire!(PatchOp, from);
+const VALUE: &str = wire!(PatchOp, value);
+const ADD: &str = member_tag!(PatchOp::Add);
+const REMOVE: &str = member_tag!(PatchOp::Remove);
+const REPLACE: &str = member_tag!(PatchOp::Replace);
+const TEST: &str = member_tag!(PatchOp::Test);
+const MOVE: &str = member_tag!(PatchOp::Move);
+const COPY: &str = member_tag!(PatchOp::Copy);
 
 pub fn fast_patch_event(data: &str) -> Option<Event> {
     let mut s = Scanner::new(data);
@@ -22,10 +38,10 @@ pub fn fast_patch_event(data: &str) -> Option<Event> {
     let (mut message_id, mut activity_type) = (None, None);
     s.object(|key, s| {
         match key.as_ref() {
-            "type" if ty.is_none() => ty = Some(s.string()?),
-            "delta" | "patch" if ops.is_none() => ops = Some((key == "patch", patch(s)?)),
-            "messageId" if message_id.is_none() => message_id = Some(s.string()?),
-            "activityType" if activity_type.is_none() => activity_type = Some(s.string()?),
+            Event::TAG if ty.is_none() => ty = Some(s.string()?),
+            DELTA | PATCH if ops.is_none() => ops = Some((key == PATCH, patch(s)?)),
+            MESSAGE_ID if message_id.is_none() => message_id = Some(s.string()?),
+            ACTIVITY_TYPE if activity_type.is_none() => activity_type = Some(s.string()?),
             _ => return None,
         }
         Some(())
@@ -35,11 +51,11 @@ pub fn fast_patch_event(data: &str) -> Option<Event> {
     }
     let (is_patch, ops) = ops?;
     match (ty?.as_ref(), is_patch, message_id, activity_type) {
-        ("STATE_DELTA", false, None, None) => Some(Event::StateDelta(StateDeltaEvent {
+        (StateDeltaEvent::TYPE, false, None, None) => Some(Event::StateDelta(StateDeltaEvent {
             delta: ops,
             ..Default::default()
         })),
-        ("ACTIVITY_DELTA", true, Some(id), Some(kind)) => {
+        (ActivityDeltaEvent::TYPE, true, Some(id), Some(kind)) => {
             Some(Event::ActivityDelta(ActivityDeltaEvent {
                 message_id: id.into_owned(),
                 activity_type: kind.into_owned(),
@@ -68,22 +84,22 @@ fn op(s: &mut Scanner<'_>) -> Option<PatchOp> {
     let (mut op, mut path, mut from, mut value) = (None, None, None, None);
     s.object(|key, s| {
         match key.as_ref() {
-            "op" if op.is_none() => op = Some(s.string()?),
-            "path" if path.is_none() => path = Some(Pointer::parse(s.string()?).ok()?),
-            "from" if from.is_none() => from = Some(Pointer::parse(s.string()?).ok()?),
-            "value" if value.is_none() => value = Some(s.value(3)?),
+            PatchOp::KEY if op.is_none() => op = Some(s.string()?),
+            PATH if path.is_none() => path = Some(Pointer::parse(s.string()?).ok()?),
+            FROM if from.is_none() => from = Some(Pointer::parse(s.string()?).ok()?),
+            VALUE if value.is_none() => value = Some(s.value(3)?),
             _ => return None,
         }
         Some(())
     })?;
     let path = path?;
     Some(match (op?.as_ref(), from, value) {
-        ("add", None, Some(value)) => PatchOp::Add { path, value },
-        ("remove", None, None) => PatchOp::Remove { path },
-        ("replace", None, Some(value)) => PatchOp::Replace { path, value },
-        ("test", None, Some(value)) => PatchOp::Test { path, value },
-        ("move", Some(from), None) => PatchOp::Move { from, path },
-        ("copy", Some(from), None) => PatchOp::Copy { from, path },
+        (ADD, None, Some(value)) => PatchOp::Add { path, value },
+        (REMOVE, None, None) => PatchOp::Remove { path },
+        (REPLACE, None, Some(value)) => PatchOp::Replace { path, value },
+        (TEST, None, Some(value)) => PatchOp::Test { path, value },
+        (MOVE, Some(from), None) => PatchOp::Move { from, path },
+        (COPY, Some(from), None) => PatchOp::Copy { from, path },
         _ => return None,
     })
 }

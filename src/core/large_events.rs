@@ -19,7 +19,8 @@ use serde_json::{Map, Value};
 use super::decode::{DecodeError, Decoder, Warnings};
 use super::json::{members, parse, LazyJson, ReadMember};
 use super::plain_messages::plain_messages_at;
-use super::types::Event;
+use super::types::declare::wire;
+use super::types::{Event, MessagesSnapshotEvent, StateSnapshotEvent};
 
 /// Smaller events are quick the general way.
 const AT_LEAST: usize = 4096;
@@ -39,9 +40,14 @@ pub fn large_snapshot(
     // Both put their type first in practice; bytes, not a `str` slice, since
     // byte 256 may fall inside a character.
     let head = &data.as_bytes()[..256];
-    let has = |tag: &[u8]| head.windows(tag.len()).any(|w| w == tag);
-    if has(b"\"STATE_SNAPSHOT\"") {
-        let (obj, text) = split(data, "STATE_SNAPSHOT", "snapshot", Value::Null, None)?;
+    let has = |ty: &str| {
+        let n = ty.len() + 2;
+        head.windows(n)
+            .any(|w| w[0] == b'"' && w[n - 1] == b'"' && &w[1..n - 1] == ty.as_bytes())
+    };
+    if has(StateSnapshotEvent::TYPE) {
+        let key = wire!(StateSnapshotEvent, snapshot);
+        let (obj, text) = split(data, StateSnapshotEvent::TYPE, key, Value::Null, None)?;
         let snapshot = LazyJson::checked(text);
         return Some(finish(decoder, obj, warnings, |e| {
             if let Event::StateSnapshot(e) = e {
@@ -49,15 +55,15 @@ pub fn large_snapshot(
             }
         }));
     }
-    if has(b"\"MESSAGES_SNAPSHOT\"") {
+    if has(MessagesSnapshotEvent::TYPE) {
         // Read as they are found: the scanner checks what it reads, so the
         // messages' text is walked once (with a pass to check it first,
         // scenario 4's 10,000 decoded natively in 3.6 ms, against 2.2).
         let mut messages = None;
         let (obj, _) = split(
             data,
-            "MESSAGES_SNAPSHOT",
-            "messages",
+            MessagesSnapshotEvent::TYPE,
+            wire!(MessagesSnapshotEvent, messages),
             Value::Array(Vec::new()),
             Some(&mut |text| {
                 let (read, len) = plain_messages_at(text)?;
@@ -100,7 +106,7 @@ fn split<'a>(
             return None;
         }
     }
-    (obj.get("type").and_then(Value::as_str) == Some(ty)).then_some((obj, taken?))
+    (obj.get(Event::TAG).and_then(Value::as_str) == Some(ty)).then_some((obj, taken?))
 }
 
 /// The rest of the event the general way, then the large member put back.

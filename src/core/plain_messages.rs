@@ -9,8 +9,18 @@
 //! reports.
 
 use super::json::Scanner;
+use super::types::declare::wire;
 use super::types::message::*;
 use super::types::{Content, Message};
+
+// The members, named by the declarations (each the same in every role that has it).
+const ID: &str = wire!(UserMessage, id);
+const CONTENT: &str = wire!(UserMessage, content);
+const NAME: &str = wire!(UserMessage, name);
+const ENCRYPTED_VALUE: &str = wire!(UserMessage, encrypted_value);
+const SUBAGENT_RUN_ID: &str = wire!(UserMessage, subagent_run_id);
+const TOOL_CALL_ID: &str = wire!(ToolMessage, tool_call_id);
+const ERROR: &str = wire!(ToolMessage, error);
 
 /// An array of plain messages, `None` at the first that is not; and
 /// whether the messages kept every member the text gave them: then
@@ -85,14 +95,14 @@ fn plain_message(s: &mut Scanner<'_>) -> Option<(Message, bool)> {
     let mut unknown = false;
     s.flat_object(|k, v| {
         let slot = match k.as_ref() {
-            "id" => &mut p.id,
-            "role" => &mut p.role,
-            "content" => &mut p.content,
-            "name" => &mut p.name,
-            "encryptedValue" => &mut p.encrypted_value,
-            "subagentRunId" => &mut p.subagent_run_id,
-            "toolCallId" => &mut p.tool_call_id,
-            "error" => &mut p.error,
+            ID => &mut p.id,
+            Message::KEY => &mut p.role,
+            CONTENT => &mut p.content,
+            NAME => &mut p.name,
+            ENCRYPTED_VALUE => &mut p.encrypted_value,
+            SUBAGENT_RUN_ID => &mut p.subagent_run_id,
+            TOOL_CALL_ID => &mut p.tool_call_id,
+            ERROR => &mut p.error,
             _ => {
                 unknown = true;
                 return Some(());
@@ -104,7 +114,7 @@ fn plain_message(s: &mut Scanner<'_>) -> Option<(Message, bool)> {
     let role = p.role.take()?;
     let (encrypted_value, subagent_run_id) = (p.encrypted_value.take(), p.subagent_run_id.take());
     let message = match role.as_str() {
-        "user" => Message::User(UserMessage {
+        UserRole::NAME => Message::User(UserMessage {
             id,
             content: Content::Text(p.content.take()?),
             name: p.name.take(),
@@ -112,7 +122,7 @@ fn plain_message(s: &mut Scanner<'_>) -> Option<(Message, bool)> {
             subagent_run_id,
             ..Default::default()
         }),
-        "assistant" => Message::Assistant(AssistantMessage {
+        AssistantRole::NAME => Message::Assistant(AssistantMessage {
             id,
             content: p.content.take(),
             name: p.name.take(),
@@ -120,7 +130,7 @@ fn plain_message(s: &mut Scanner<'_>) -> Option<(Message, bool)> {
             subagent_run_id,
             ..Default::default()
         }),
-        "system" | "developer" => {
+        SystemRole::NAME | DeveloperRole::NAME => {
             let m = DeveloperMessage {
                 id,
                 content: p.content.take()?,
@@ -129,13 +139,13 @@ fn plain_message(s: &mut Scanner<'_>) -> Option<(Message, bool)> {
                 subagent_run_id,
                 ..Default::default()
             };
-            if role == "system" {
+            if role == SystemRole::NAME {
                 Message::System(m.into_role())
             } else {
                 Message::Developer(m)
             }
         }
-        "tool" => Message::Tool(ToolMessage {
+        ToolRole::NAME => Message::Tool(ToolMessage {
             id,
             content: Content::Text(p.content.take()?),
             tool_call_id: p.tool_call_id.take()?,
@@ -144,7 +154,7 @@ fn plain_message(s: &mut Scanner<'_>) -> Option<(Message, bool)> {
             subagent_run_id,
             ..Default::default()
         }),
-        "reasoning" => Message::Reasoning(ReasoningMessage {
+        ReasoningRole::NAME => Message::Reasoning(ReasoningMessage {
             id,
             content: p.content.take()?,
             encrypted_value,

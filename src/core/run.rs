@@ -8,10 +8,11 @@ use serde_json::Value;
 use super::error::RunError;
 use super::history::History;
 use super::ids;
-use super::json::{parse_f64, to_json, write_items, Object, ToJson};
+use super::json::{parse_f64, to_json, write_items, write_str, Object, ToJson};
 use super::maps::HashSet;
 use super::reducer::AgentState;
 use super::types::content::upgrade_parts;
+use super::types::declare::wire;
 use super::types::*;
 
 /// The protocol version this client speaks and declares.
@@ -33,11 +34,11 @@ impl FromJson for RunParams {
         use super::types::from_json::{loose_field, object};
         let mut m = object(v)?;
         Ok(RunParams {
-            run_id: loose_field(&mut m, "runId")?,
-            tools: loose_field(&mut m, "tools")?,
-            context: loose_field(&mut m, "context")?,
-            forwarded_props: loose_field(&mut m, "forwardedProps")?,
-            resume: loose_field(&mut m, "resume")?,
+            run_id: loose_field(&mut m, wire!(RunAgentInput, run_id))?,
+            tools: loose_field(&mut m, wire!(RunAgentInput, tools))?,
+            context: loose_field(&mut m, wire!(RunAgentInput, context))?,
+            forwarded_props: loose_field(&mut m, wire!(RunAgentInput, forwarded_props))?,
+            resume: loose_field(&mut m, wire!(RunAgentInput, resume))?,
         })
     }
 }
@@ -113,23 +114,30 @@ impl InputFrame {
     ) -> Self {
         let mut head = String::new();
         let mut o = Object::open(&mut head);
-        o.field("threadId", thread_id);
-        o.field("runId", run_id);
+        o.field(wire!(RunAgentInput, thread_id), thread_id);
+        o.field(wire!(RunAgentInput, run_id), run_id);
         if let Some(v) = protocol_version {
-            o.field("protocolVersion", v);
+            o.field(wire!(RunAgentInput, protocol_version), v);
         }
         o.close();
         let mut tail = String::new();
         let mut o = Object::open(&mut tail);
-        o.field("tools", params.tools.as_deref().unwrap_or_default());
-        o.field("context", params.context.as_deref().unwrap_or_default());
+        o.field(
+            wire!(RunAgentInput, tools),
+            params.tools.as_deref().unwrap_or_default(),
+        );
+        o.field(
+            wire!(RunAgentInput, context),
+            params.context.as_deref().unwrap_or_default(),
+        );
         match &params.forwarded_props {
-            None | Some(Value::Null) => {
-                o.field("forwardedProps", &Value::Object(Default::default()))
-            }
-            Some(v) => o.field("forwardedProps", v),
+            None | Some(Value::Null) => o.field(
+                wire!(RunAgentInput, forwarded_props),
+                &Value::Object(Default::default()),
+            ),
+            Some(v) => o.field(wire!(RunAgentInput, forwarded_props), v),
         }
-        o.field("resume", &params.resume);
+        o.field(wire!(RunAgentInput, resume), &params.resume);
         o.close();
         // Both are objects with at least one field: `{...}`, opened here
         // into `{...,` and `,...}`.
@@ -144,11 +152,13 @@ impl InputFrame {
     pub fn join(&self, state: Option<&str>, messages: &str) -> String {
         let mut out = self.head.clone();
         if let Some(s) = state {
-            out.push_str("\"state\":");
+            write_str(wire!(RunAgentInput, state), &mut out);
+            out.push(':');
             out.push_str(s);
             out.push(',');
         }
-        out.push_str("\"messages\":");
+        write_str(wire!(RunAgentInput, messages), &mut out);
+        out.push(':');
         out.push_str(messages);
         out.push_str(&self.tail);
         out
