@@ -2,6 +2,8 @@
 //! by id in O(1), and instrumented so the binding knows exactly which
 //! messages changed since it last looked.
 
+use std::rc::Rc;
+
 use super::maps::{HashMap, HashSet};
 use super::types::Message;
 
@@ -31,6 +33,29 @@ pub enum Mark {
     Changed,
 }
 
+/// A history restated from JSON text that says exactly what its messages
+/// hold (see [`History::restate`]): the entries it made, by serial, so a
+/// reader can tell whether they are still those, unchanged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Restated {
+    pub text: Rc<str>,
+    first_serial: u64,
+    len: usize,
+}
+
+impl Restated {
+    /// Whether `entries` are still the ones made from the text: the same
+    /// number, in order, none changed since (a change bumps `rev`, a
+    /// replacement or insertion brings another serial). O(n) comparisons.
+    pub fn describes(&self, entries: &[Entry]) -> bool {
+        entries.len() == self.len
+            && entries
+                .iter()
+                .zip(self.first_serial..)
+                .all(|(e, serial)| e.serial == serial && e.rev == 0)
+    }
+}
+
 /// What changed since the last [`History::take_changes`].
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Changes {
@@ -42,6 +67,9 @@ pub struct Changes {
     /// For entries marked [`Mark::ArgsGrew`]: (position, tool call index,
     /// its arguments' length in bytes before they grew), each call once.
     pub args: Vec<(usize, usize, usize)>,
+    /// The text the history was last restated from, if it was; whether it
+    /// still describes the history is [`Restated::describes`]'s to say.
+    pub restated: Option<Restated>,
 }
 
 impl Changes {
@@ -337,6 +365,19 @@ impl History {
         self.changes.restructured = true;
     }
 
+    /// Replaces everything with fresh entries for `messages` (nothing is
+    /// kept or matched); `text`, if given, says exactly what they hold.
+    pub fn restate(&mut self, messages: Vec<Message>, text: Option<Rc<str>>) {
+        let first_serial = self.next_serial + 1;
+        let entries = messages.into_iter().map(|m| self.new_entry(m)).collect();
+        self.set_entries(entries);
+        self.changes.restated = text.map(|text| Restated {
+            text,
+            first_serial,
+            len: self.entries.len(),
+        });
+    }
+
     /// Rebuilds from entries the caller kept or made (see the snapshot merge).
     pub fn set_entries(&mut self, entries: Vec<Entry>) {
         self.before_restructuring();
@@ -386,6 +427,7 @@ impl History {
     }
 
     fn before_restructuring(&mut self) {
+        self.changes.restated = None;
         if let Some(w) = &mut self.watch {
             if w.ids.is_none() {
                 let before = &self.entries[..w.len.min(self.entries.len())];
@@ -525,6 +567,7 @@ mod tests {
                 dirty: vec![(1, Mark::ArgsGrew)],
                 restructured: false,
                 args: vec![(1, 0, 0), (1, 2, 0)],
+                restated: None,
             },
             "each call once, from where it was"
         );
@@ -548,6 +591,7 @@ mod tests {
                 dirty: vec![(1, Mark::Appended(0)), (2, Mark::Changed)],
                 restructured: false,
                 args: vec![],
+                restated: None,
             }
         );
         h.append_text(1, "z");
@@ -566,5 +610,41 @@ mod tests {
             serial,
             "an equal message keeps its entry"
         );
+    }
+
+    #[test]
+    fn a_restated_text_describes_the_history_until_anything_changes_it() {
+        let text: Rc<str> = "[...]".into();
+        let restated = |h: &mut History| {
+            h.restate(vec![user("a"), user("b")], Some(text.clone()));
+            h.take_changes().restated.expect("restated")
+        };
+        let mut h = History::new(vec![user("old")]);
+        let r = restated(&mut h);
+        assert!(r.describes(h.entries()));
+        assert_eq!(h.find("b"), Some(1));
+        // Each way the history can change after.
+        let changes: [fn(&mut History); 4] = [
+            |h| {
+                h.push(user("c"));
+            },
+            |h| {
+                h.get_mut(0);
+            },
+            |h| h.replace(1, user("b")),
+            |h| h.insert(0, user("z")),
+        ];
+        for change in changes {
+            let r = restated(&mut h);
+            change(&mut h);
+            assert!(!r.describes(h.entries()));
+        }
+        // Without text, nothing is restated; a restructuring forgets it.
+        h.restate(vec![user("a")], None);
+        assert_eq!(h.take_changes().restated, None);
+        h.restate(vec![user("a")], Some(text.clone()));
+        let kept = h.take_entries();
+        h.set_entries(kept);
+        assert_eq!(h.take_changes().restated, None);
     }
 }

@@ -20,7 +20,7 @@ use super::decode::{DecodeError, Decoder, Warnings};
 use super::json::{members, parse, LazyJson, ReadMember};
 use super::plain_messages::plain_messages_at;
 use super::types::declare::wire;
-use super::types::{Event, MessagesSnapshotEvent, StateSnapshotEvent};
+use super::types::{Event, MessageList, MessagesSnapshotEvent, StateSnapshotEvent};
 
 /// Smaller events are quick the general way.
 const AT_LEAST: usize = 4096;
@@ -66,8 +66,13 @@ pub fn large_snapshot(
             wire!(MessagesSnapshotEvent, messages),
             Value::Array(Vec::new()),
             Some(&mut |text| {
-                let (read, len) = plain_messages_at(text)?;
-                messages = Some(read);
+                let (read, len, exact) = plain_messages_at(text)?;
+                // Text that says exactly what was read comes along, for
+                // JavaScript to parse its copy from.
+                messages = Some(match exact {
+                    true => MessageList::with_text(read, &text[..len]),
+                    false => read.into(),
+                });
                 Some(len)
             }),
         )?;
@@ -259,6 +264,31 @@ mod tests {
             panic!("not a snapshot")
         };
         assert_eq!(e.messages.len(), 120);
+        // These drop members (`unknown`, and some roles' `name`): no text.
+        assert_eq!(e.messages.text(), None);
+        // Messages that keep every member: their array's text comes along.
+        let exact: Vec<String> = (0..120)
+            .map(|i| format!(r#"{{"content":"line {i} \u00e9","role":"user","id":"m{i}"}}"#))
+            .collect();
+        let data = snapshot(&exact);
+        let Some(Ok(Some(Event::MessagesSnapshot(e)))) =
+            large_snapshot(&mut Decoder::new(), &data, &mut w)
+        else {
+            panic!("not a snapshot")
+        };
+        let text = e.messages.text().expect("the array's text");
+        let array = &data[data.find('[').unwrap()..data.rfind(']').unwrap() + 1];
+        assert_eq!(&**text, array);
+        // One member more, which the message drops: no text.
+        let mut dropped = exact.clone();
+        dropped[7] = dropped[7].replacen('{', r#"{"extra":"x","#, 1);
+        let data = snapshot(&dropped);
+        let Some(Ok(Some(Event::MessagesSnapshot(e)))) =
+            large_snapshot(&mut Decoder::new(), &data, &mut w)
+        else {
+            panic!("not a snapshot")
+        };
+        assert_eq!((e.messages.len(), e.messages.text()), (120, None));
     }
 
     #[test]

@@ -33,12 +33,13 @@ pub fn plain_messages_exact(text: &str) -> Option<(Vec<Message>, bool)> {
     s.at_end().then_some(read)
 }
 
-/// The array of plain messages that `text` starts with, and how many bytes
-/// it took; `None` at the first that is not.
-pub fn plain_messages_at(text: &str) -> Option<(Vec<Message>, usize)> {
+/// The array of plain messages that `text` starts with, how many bytes it
+/// took, and whether they kept every member (as [`plain_messages_exact`]);
+/// `None` at the first that is not plain.
+pub fn plain_messages_at(text: &str) -> Option<(Vec<Message>, usize, bool)> {
     let mut s = Scanner::new(text);
-    let (messages, _) = read_array(&mut s)?;
-    Some((messages, s.offset()))
+    let (messages, exact) = read_array(&mut s)?;
+    Some((messages, s.offset(), exact))
 }
 
 fn read_array(s: &mut Scanner) -> Option<(Vec<Message>, bool)> {

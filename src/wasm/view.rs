@@ -12,7 +12,7 @@ use super::convert::to_js;
 use super::js::{
     apply_edits, parse_json, same_elements, slice_array, with_appended, with_args_appended,
 };
-use crate::core::history::{History, Mark};
+use crate::core::history::{History, Mark, Restated};
 use crate::core::json::LazyJson;
 use crate::core::json_patch::Edits;
 use crate::core::maps::SerialMap;
@@ -44,7 +44,7 @@ impl MessagesView {
         let old = match &self.array {
             Some(a) if !changes.restructured => a,
             _ => {
-                self.rebuild(history)?;
+                self.rebuild(history, changes.restated.as_ref())?;
                 return Ok(true);
             }
         };
@@ -98,9 +98,23 @@ impl MessagesView {
         Ok(true)
     }
 
-    fn rebuild(&mut self, history: &History) -> Result<(), JsValue> {
+    /// `restated`: the text the history was restated from, if it was; a
+    /// history it still describes is parsed from it whole.
+    fn rebuild(&mut self, history: &History, restated: Option<&Restated>) -> Result<(), JsValue> {
         let entries = history.entries();
         let mut cache = SerialMap::with_capacity_and_hasher(entries.len(), Default::default());
+        if let Some(r) = restated.filter(|r| r.describes(entries)) {
+            // Entries fresh from the text: nothing cached can be theirs.
+            let array: Array = parse_json(&JsValue::from_str(&r.text))?.unchecked_into();
+            for (i, e) in entries.iter().enumerate() {
+                cache.insert(e.serial, (e.rev, array.get(i as u32)));
+            }
+            self.cache = cache;
+            self.shadow = Some(slice_array(&array));
+            self.array = Some(array);
+            self.handed_out.set(false);
+            return Ok(());
+        }
         let array = Array::new_with_length(entries.len() as u32);
         let mut fresh = Vec::new();
         for (i, e) in entries.iter().enumerate() {

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { AgentClient } from "../../pkg/node.js";
 import { differences, loadCases, replay } from "./cases.mjs";
-import { finished, scriptedFetch, started } from "./helpers.mjs";
+import { finished, scriptedFetch, sse, started } from "./helpers.mjs";
 
 test("every case with state deltas, read on every change, ends as the reference's", async () => {
   const cases = loadCases().filter(({ c }) => c.events.some((e) => typeof e === "object" && e.type === "STATE_DELTA"));
@@ -111,6 +111,33 @@ test("a large snapshot of plain messages reads as a small one does", async () =>
   for (const m of messages) one.push(...(await run([m])));
   assert.deepEqual(big, one);
   assert.deepEqual(big, messages);
+});
+
+test("a large plain snapshot's messages: parsed from its text, still followed by later events, and read member by member where it has members they drop", async () => {
+  const messages = Array.from({ length: 80 }, (_, i) => ({ id: `m${i}`, role: i % 2 ? "assistant" : "user", content: `line ${i} "é" \\` }));
+  const snapshot = (list) => `data: {"type":"MESSAGES_SNAPSHOT","messages":${JSON.stringify(list)}}\n\n`;
+  // The snapshot and the start of a reply in one network chunk, the reply's end in the next.
+  const { fetch } = scriptedFetch([
+    started(),
+    snapshot(messages) + sse({ type: "TEXT_MESSAGE_START", messageId: "n", role: "assistant" }) + sse({ type: "TEXT_MESSAGE_CONTENT", messageId: "n", delta: "hi" }),
+    sse({ type: "TEXT_MESSAGE_CONTENT", messageId: "n", delta: "!" }) + sse({ type: "TEXT_MESSAGE_END", messageId: "n" }),
+    finished(),
+  ]);
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const seen = [];
+  agent.subscribe({ onMessagesChanged: ({ messages }) => seen.push(messages) });
+  await agent.runAgent();
+  assert.ok(snapshot(messages).length > 4096);
+  assert.deepEqual(agent.messages, [...messages, { id: "n", role: "assistant", content: "hi!" }]);
+  assert.equal(seen.length, 2);
+  assert.deepEqual(seen[0].slice(0, -1), messages);
+  for (let i = 0; i < messages.length; i++) assert.equal(seen[1][i], seen[0][i], `message ${i} keeps its object`);
+  // A member no plain message keeps: the text no longer says what the messages hold.
+  const extra = messages.map((m) => ({ ...m, extra: "dropped" }));
+  const { fetch: fetch2 } = scriptedFetch([started(), snapshot(extra), finished()]);
+  const other = new AgentClient({ url: "http://x", fetch: fetch2 });
+  await other.runAgent();
+  assert.deepEqual(other.messages, messages);
 });
 
 test("a state handed in (initialState, setState, a subscriber's return) is a copy, read from its JSON text, that deltas still patch", async () => {

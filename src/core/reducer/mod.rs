@@ -9,6 +9,7 @@ mod text;
 mod tool_calls;
 
 use std::borrow::Cow;
+use std::rc::Rc;
 
 use serde_json::Value;
 
@@ -113,8 +114,8 @@ impl Reducer {
         match event {
             Event::StateSnapshot(e) => set_state(s, std::mem::take(&mut e.snapshot), &mut out),
             Event::MessagesSnapshot(e) => {
-                let messages = std::mem::take(&mut e.messages);
-                self.messages_snapshot(s, e, Cow::Owned(messages));
+                let (messages, text) = std::mem::take(&mut e.messages).into_parts();
+                self.messages_snapshot(s, e, Cow::Owned(messages), text);
                 out.messages_changed = true;
             }
             _ => return self.apply(s, event),
@@ -261,7 +262,8 @@ impl Reducer {
                 Err(err) => self.warn(format!("Failed to apply state patch: {err}")),
             },
             Event::MessagesSnapshot(e) => {
-                self.messages_snapshot(s, e, Cow::Borrowed(&e.messages));
+                let text = e.messages.text().cloned();
+                self.messages_snapshot(s, e, Cow::Borrowed(&e.messages), text);
                 out.messages_changed = true;
             }
             Event::ActivitySnapshot(e) => self.activity_snapshot(s, e, &mut out),

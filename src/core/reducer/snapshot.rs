@@ -5,21 +5,21 @@ use super::*;
 
 impl Reducer {
     /// `messages` are the event's own, or taken out of it (see
-    /// [`Reducer::apply_mut`]) to be moved in where nothing is matched.
+    /// [`Reducer::apply_mut`]) to be moved in where nothing is matched;
+    /// `text` is theirs, where it says exactly what they hold.
     pub(super) fn messages_snapshot(
         &mut self,
         s: &mut AgentState,
         e: &MessagesSnapshotEvent,
         messages: Cow<'_, [Message]>,
+        text: Option<Rc<str>>,
     ) {
         let old = s.messages.take_entries();
         if old.is_empty() {
             // Nothing to keep or match: the snapshot as it is, without
             // hashing its ids (half the reducer's time on a 10,000-message
             // snapshot, native profile).
-            let fresh = messages.into_owned().into_iter();
-            let fresh = fresh.map(|m| s.messages.make_entry(m)).collect();
-            s.messages.set_entries(fresh);
+            s.messages.restate(messages.into_owned(), text);
             return;
         }
         let owned = authoritative_activity_types(e.metadata.as_ref());

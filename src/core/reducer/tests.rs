@@ -42,7 +42,7 @@ fn a_snapshot_into_an_empty_history_is_what_it_is_into_one_it_replaces() {
     };
     // A repeated id, which the reference keeps twice.
     let snapshot = Event::MessagesSnapshot(MessagesSnapshotEvent {
-        messages: vec![user("a", "1"), user("b", "2"), user("a", "3")],
+        messages: vec![user("a", "1"), user("b", "2"), user("a", "3")].into(),
         ..Default::default()
     });
     let mut empty = AgentState::default();
@@ -87,7 +87,7 @@ fn apply_mut_restates_a_history_as_apply_does() {
     ];
     for messages in snapshots {
         let event = Event::MessagesSnapshot(MessagesSnapshotEvent {
-            messages,
+            messages: messages.into(),
             ..Default::default()
         });
         let mut by_ref = AgentState {

@@ -6,7 +6,8 @@ use serde_json::Value;
 use super::content::Content;
 use super::declare::{json_strings, wire_struct};
 use super::from_json::FromJson;
-use super::message::{Message, ReasoningRole, TextRole, ToolRole};
+use super::message::{ReasoningRole, TextRole, ToolRole};
+use super::message_list::MessageList;
 use super::patch::PatchOp;
 use super::run::{RunAgentInput, RunOutcome, SubagentOutcome, TokenUsage};
 use super::strict::{self, JsonObject, Metadata};
@@ -166,7 +167,8 @@ event!(
 event!(
     /// Restates the whole conversation.
     MessagesSnapshotEvent {
-        pub messages: Vec<Message> = "messages",
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "Message[]"))]
+        pub messages: MessageList = "messages",
     }
 );
 

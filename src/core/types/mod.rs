@@ -5,6 +5,7 @@ pub mod declare;
 pub mod event;
 pub mod from_json;
 pub mod message;
+pub mod message_list;
 pub mod patch;
 pub mod run;
 pub mod strict;
@@ -15,6 +16,7 @@ pub use content::{BinaryPart, Content, ContentPart, MediaPart, PartSource, TextP
 pub use event::*;
 pub use from_json::{FromJson, ReadError};
 pub use message::*;
+pub use message_list::MessageList;
 pub use patch::{PatchOp, Pointer};
 pub use run::*;
 pub use strict::{JsonObject, Metadata};

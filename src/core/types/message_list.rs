@@ -1,0 +1,90 @@
+//! A MESSAGES_SNAPSHOT's messages, with the JSON text they were read from
+//! where reading kept every member the text gave them (a plain history,
+//! see `core::plain_messages`): JavaScript's copy of a restated history is
+//! then `JSON.parse` of that text, not the messages written out again by
+//! Rust (which was about a tenth of taking in a 10,000-message snapshot).
+
+use std::ops::{Deref, DerefMut};
+use std::rc::Rc;
+
+use serde_json::Value;
+
+use super::from_json::{FromJson, ReadError};
+use super::message::Message;
+use crate::core::json::ToJson;
+
+#[derive(Debug, Clone, Default)]
+pub struct MessageList {
+    messages: Vec<Message>,
+    /// The text of exactly these messages, while they are unchanged.
+    text: Option<Rc<str>>,
+}
+
+impl MessageList {
+    /// Messages read from `text`, which says exactly what they hold.
+    pub fn with_text(messages: Vec<Message>, text: &str) -> Self {
+        MessageList {
+            messages,
+            text: Some(text.into()),
+        }
+    }
+
+    /// The text the messages were read from, while they are unchanged.
+    pub fn text(&self) -> Option<&Rc<str>> {
+        self.text.as_ref()
+    }
+
+    pub fn into_parts(self) -> (Vec<Message>, Option<Rc<str>>) {
+        (self.messages, self.text)
+    }
+}
+
+impl From<Vec<Message>> for MessageList {
+    fn from(messages: Vec<Message>) -> Self {
+        MessageList {
+            messages,
+            text: None,
+        }
+    }
+}
+
+impl Deref for MessageList {
+    type Target = Vec<Message>;
+
+    fn deref(&self) -> &Vec<Message> {
+        &self.messages
+    }
+}
+
+impl DerefMut for MessageList {
+    /// The messages to change: the text no longer says what they hold.
+    fn deref_mut(&mut self) -> &mut Vec<Message> {
+        self.text = None;
+        &mut self.messages
+    }
+}
+
+/// The messages are the value; where they came from is not.
+impl PartialEq for MessageList {
+    fn eq(&self, other: &Self) -> bool {
+        self.messages == other.messages
+    }
+}
+
+impl FromJson for MessageList {
+    fn from_json(v: Value) -> Result<Self, ReadError> {
+        Vec::from_json(v).map(MessageList::from)
+    }
+}
+
+impl ToJson for MessageList {
+    fn write_json(&self, out: &mut String) {
+        self.messages.write_json(out);
+    }
+}
+
+impl serde::Serialize for MessageList {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.messages.serialize(s)
+    }
+}
