@@ -2,7 +2,8 @@
 //! where reading kept every member the text gave them (a plain history,
 //! see `core::plain_messages`): JavaScript's copy of a restated history is
 //! then `JSON.parse` of that text, not the messages written out again by
-//! Rust (which was about a tenth of taking in a 10,000-message snapshot).
+//! Rust and parsed: scenario 4 (a snapshot of 10,000) took 0.76x the time
+//! in Node this way (medians of 8 alternated pairs).
 
 use std::ops::{Deref, DerefMut};
 use std::rc::Rc;
