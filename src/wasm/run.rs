@@ -234,10 +234,18 @@ pub(super) fn body_of(
 
 pub(super) fn result_of(ctx: &RunCtx) -> Result<JsValue, JsValue> {
     let array = Array::from(&messages_of(&ctx.rc)?);
-    let new_messages = Array::new();
-    for i in ctx.rc.borrow_mut().agent.messages.new_since_watch() {
-        new_messages.push(&array.get(i as u32));
-    }
+    let new = ctx.rc.borrow_mut().agent.messages.new_since_watch();
+    // Usually one run at the end: one slice, not a call per message.
+    let new_messages = match (new.first(), new.last()) {
+        (Some(&a), Some(&b)) if b - a + 1 == new.len() => array.slice(a as u32, b as u32 + 1),
+        _ => {
+            let list = Array::new();
+            for i in new {
+                list.push(&array.get(i as u32));
+            }
+            list
+        }
+    };
     let out = Object::new();
     set(
         &out,
