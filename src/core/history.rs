@@ -44,6 +44,11 @@ pub struct Restated {
 }
 
 impl Restated {
+    /// The serial of the first entry the text made; the others follow it.
+    pub fn first_serial(&self) -> u64 {
+        self.first_serial
+    }
+
     /// Whether `entries` are still the ones made from the text: the same
     /// number, in order, none changed since (a change bumps `rev`, a
     /// replacement or insertion brings another serial). O(n) comparisons.

@@ -26,8 +26,14 @@ pub struct MessagesView {
     /// must a change make a new array. One nobody has seen is updated in
     /// place, so updates nobody reads cost no O(n) copy.
     handed_out: Cell<bool>,
-    /// serial → (rev, object) of every message the current array holds.
+    /// serial → (rev, object) of every message the current array holds,
+    /// but for those still as a restated history's text made them (below).
     cache: SerialMap<(u64, JsValue)>,
+    /// The objects parsed from the text the history was restated from, by
+    /// serial from the first (a copy the view never edits): looked up after
+    /// `cache`, so a snapshot of n messages costs no n crossings and n
+    /// inserts to remember them.
+    restated: Option<(Array, u64)>,
     /// A private copy of the array's members as the view placed them, which
     /// JavaScript never sees: an in-place edit of the handed-out array is
     /// then one identity comparison in JavaScript, not a call across the
@@ -61,7 +67,8 @@ impl MessagesView {
         for (i, mark) in changes.dirty {
             let Some(e) = entries.get(i) else { continue };
             // Streaming text or arguments: extend the object we already have.
-            let extended = match (mark, self.cache.get(&e.serial)) {
+            let cached = self.cached(e.serial);
+            let extended = match (mark, &cached) {
                 (Mark::Appended(from), Some((_, prev))) => {
                     e.message.text().get(from..).map(|s| with_appended(prev, s))
                 }
@@ -79,9 +86,8 @@ impl MessagesView {
                 continue;
             }
             // An object JavaScript gave us for exactly this revision.
-            if let Some((rev, obj)) = self.cache.get(&e.serial) {
-                if *rev == e.rev && mark == Mark::Changed {
-                    let obj = obj.clone();
+            if let Some((rev, obj)) = cached {
+                if rev == e.rev && mark == Mark::Changed {
                     self.place(&next, i, &obj);
                     continue;
                 }
@@ -106,9 +112,7 @@ impl MessagesView {
         if let Some(r) = restated.filter(|r| r.describes(entries)) {
             // Entries fresh from the text: nothing cached can be theirs.
             let array: Array = parse_json(&JsValue::from_str(&r.text))?.unchecked_into();
-            for (i, e) in entries.iter().enumerate() {
-                cache.insert(e.serial, (e.rev, array.get(i as u32)));
-            }
+            self.restated = Some((slice_array(&array), r.first_serial()));
             self.cache = cache;
             self.shadow = Some(slice_array(&array));
             self.array = Some(array);
@@ -118,10 +122,10 @@ impl MessagesView {
         let array = Array::new_with_length(entries.len() as u32);
         let mut fresh = Vec::new();
         for (i, e) in entries.iter().enumerate() {
-            match self.cache.get(&e.serial) {
-                Some((rev, obj)) if *rev == e.rev => {
+            match self.cached(e.serial) {
+                Some((rev, obj)) if rev == e.rev => {
                     array.set(i as u32, obj.clone());
-                    cache.insert(e.serial, (e.rev, obj.clone()));
+                    cache.insert(e.serial, (e.rev, obj));
                 }
                 _ => fresh.push(i),
             }
@@ -132,10 +136,22 @@ impl MessagesView {
             cache.insert(entries[i].serial, (entries[i].rev, obj));
         }
         self.cache = cache;
+        self.restated = None;
         self.shadow = Some(slice_array(&array));
         self.array = Some(array);
         self.handed_out.set(false);
         Ok(())
+    }
+
+    /// The latest object of the message `serial` and the revision it shows.
+    fn cached(&self, serial: u64) -> Option<(u64, JsValue)> {
+        if let Some((rev, obj)) = self.cache.get(&serial) {
+            return Some((*rev, obj.clone()));
+        }
+        let (array, first) = self.restated.as_ref()?;
+        let i = u32::try_from(serial.checked_sub(*first)?).ok()?;
+        // As the text made it: the entry's first revision.
+        (i < array.length()).then(|| (0, array.get(i)))
     }
 
     /// The array JavaScript was handed, when JavaScript has since changed it
@@ -160,6 +176,7 @@ impl MessagesView {
     pub fn adopt(&mut self, history: &mut History, array: Array, handed_out: bool) {
         history.take_changes();
         self.cache.clear();
+        self.restated = None;
         for (i, e) in history.entries().iter().enumerate() {
             self.cache.insert(e.serial, (e.rev, array.get(i as u32)));
         }

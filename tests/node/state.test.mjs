@@ -140,6 +140,32 @@ test("a large plain snapshot's messages: parsed from its text, still followed by
   assert.deepEqual(other.messages, messages);
 });
 
+test("a history parsed from a snapshot's text keeps its objects through later messages and a snapshot that restates part of it", async () => {
+  const messages = Array.from({ length: 80 }, (_, i) => ({ id: `m${i}`, role: i % 2 ? "assistant" : "user", content: `line ${i} of a history` }));
+  const snapshot = (list) => `data: {"type":"MESSAGES_SNAPSHOT","messages":${JSON.stringify(list)}}\n\n`;
+  assert.ok(snapshot(messages).length > 4096, "large enough to be read from its text");
+  const { fetch } = scriptedFetch([
+    started(),
+    snapshot(messages), // alone in its chunk: parsed from its text
+    sse({ type: "TEXT_MESSAGE_START", messageId: "n", role: "assistant" }),
+    sse({ type: "TEXT_MESSAGE_CONTENT", messageId: "n", delta: "hi" }) + sse({ type: "TEXT_MESSAGE_END", messageId: "n" }),
+    snapshot([...messages.slice(1), { id: "n", role: "assistant", content: "hi" }]), // the first one gone
+    finished(),
+  ]);
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const seen = [];
+  agent.subscribe({ onMessagesChanged: ({ messages }) => seen.push(messages) });
+  await agent.runAgent();
+  assert.deepEqual(seen[0], messages);
+  const last = seen.at(-1);
+  assert.deepEqual(last, [...messages.slice(1), { id: "n", role: "assistant", content: "hi" }]);
+  for (let i = 1; i < messages.length; i++) {
+    assert.equal(seen[1][i], seen[0][i], `message ${i} keeps its object when a message follows`);
+    assert.equal(last[i - 1], seen[0][i], `message ${i} keeps its object through the second snapshot`);
+  }
+  assert.equal(last.at(-1), seen.find((s) => s.length === 81 && s[80].content === "hi")[80], "the streamed reply keeps its object too");
+});
+
 test("a state handed in (initialState, setState, a subscriber's return) is a copy, read from its JSON text, that deltas still patch", async () => {
   const given = () => ({ b: [1, { c: "é \"q\"" }], a: 1e21, n: null, skip: undefined, ["__proto__"]: { own: true } });
   const { fetch, requests } = scriptedFetch([
