@@ -27,13 +27,14 @@ pub struct MessagesView {
     /// place, so updates nobody reads cost no O(n) copy.
     handed_out: Cell<bool>,
     /// serial → (rev, object) of every message the current array holds,
-    /// but for those still as a restated history's text made them (below).
+    /// but for those still as they were taken in (below).
     cache: SerialMap<(u64, JsValue)>,
-    /// The objects parsed from the text the history was restated from, by
-    /// serial from the first (a copy the view never edits): looked up after
-    /// `cache`, so a snapshot of n messages costs no n crossings and n
+    /// Objects of messages at their first revision, by serial from the
+    /// first: the array parsed from a restated history's text, or the one a
+    /// history was taken in with (a copy the view never edits). Looked up
+    /// after `cache`, so taking in n messages costs no n crossings and n
     /// inserts to remember them.
-    restated: Option<(Array, u64)>,
+    taken: Option<(Array, u64)>,
     /// A private copy of the array's members as the view placed them, which
     /// JavaScript never sees: an in-place edit of the handed-out array is
     /// then one identity comparison in JavaScript, not a call across the
@@ -112,7 +113,7 @@ impl MessagesView {
         if let Some(r) = restated.filter(|r| r.describes(entries)) {
             // Entries fresh from the text: nothing cached can be theirs.
             let array: Array = parse_json(&JsValue::from_str(&r.text))?.unchecked_into();
-            self.restated = Some((slice_array(&array), r.first_serial()));
+            self.taken = Some((slice_array(&array), r.first_serial()));
             self.cache = cache;
             self.shadow = Some(slice_array(&array));
             self.array = Some(array);
@@ -136,7 +137,7 @@ impl MessagesView {
             cache.insert(entries[i].serial, (entries[i].rev, obj));
         }
         self.cache = cache;
-        self.restated = None;
+        self.taken = None;
         self.shadow = Some(slice_array(&array));
         self.array = Some(array);
         self.handed_out.set(false);
@@ -148,7 +149,7 @@ impl MessagesView {
         if let Some((rev, obj)) = self.cache.get(&serial) {
             return Some((*rev, obj.clone()));
         }
-        let (array, first) = self.restated.as_ref()?;
+        let (array, first) = self.taken.as_ref()?;
         let i = u32::try_from(serial.checked_sub(*first)?).ok()?;
         // As the text made it: the entry's first revision.
         (i < array.length()).then(|| (0, array.get(i)))
@@ -176,9 +177,18 @@ impl MessagesView {
     pub fn adopt(&mut self, history: &mut History, array: Array, handed_out: bool) {
         history.take_changes();
         self.cache.clear();
-        self.restated = None;
-        for (i, e) in history.entries().iter().enumerate() {
-            self.cache.insert(e.serial, (e.rev, array.get(i as u32)));
+        let entries = history.entries();
+        let first = entries.first().map_or(0, |e| e.serial);
+        // A history just built: consecutive serials, nothing revised.
+        let fresh = entries
+            .iter()
+            .zip(first..)
+            .all(|(e, serial)| e.serial == serial && e.rev == 0);
+        self.taken = fresh.then(|| (slice_array(&array), first));
+        if !fresh {
+            for (i, e) in entries.iter().enumerate() {
+                self.cache.insert(e.serial, (e.rev, array.get(i as u32)));
+            }
         }
         self.shadow = Some(slice_array(&array));
         self.array = Some(array);
