@@ -15,6 +15,11 @@ use super::partial::PartialArgs;
 use super::subscribers;
 use crate::core::reducer::Finished;
 use crate::core::session::{Answer, Call, Changed, Extras, Session};
+use crate::core::types::declare::{member_tag, wire};
+use crate::core::types::extras::{
+    ACTIVITY_MESSAGE, EXISTING_MESSAGE, PARTIAL_TOOL_CALL_ARGS, REASONING_MESSAGE_BUFFER,
+    TEXT_MESSAGE_BUFFER, TOOL_CALL_ARGS, TOOL_CALL_BUFFER, TOOL_CALL_NAME,
+};
 use crate::core::types::*;
 
 /// One round of `call` over the run's subscribers; what they did.
@@ -111,9 +116,9 @@ fn extras_js(ctx: &mut RunCtx, extras: &Extras) -> Result<Vec<(&'static str, JsV
     };
     Ok(match extras {
         Extras::Plain => Vec::new(),
-        Extras::TextBuffer(i) => vec![("textMessageBuffer", JsValue::from_str(at(i)?.text()))],
+        Extras::TextBuffer(i) => vec![(TEXT_MESSAGE_BUFFER, JsValue::from_str(at(i)?.text()))],
         Extras::ReasoningBuffer(i) => {
-            vec![("reasoningMessageBuffer", JsValue::from_str(at(i)?.text()))]
+            vec![(REASONING_MESSAGE_BUFFER, JsValue::from_str(at(i)?.text()))]
         }
         Extras::ToolCallArgs(i, k) => {
             // Borrowed, not cloned: the arguments grow with every delta.
@@ -126,9 +131,9 @@ fn extras_js(ctx: &mut RunCtx, extras: &Extras) -> Result<Vec<(&'static str, JsV
             args.follow(&tc.function.arguments, entry);
             let partial = args.js()?;
             vec![
-                ("toolCallBuffer", args.buffer_js(&tc.function.arguments)),
-                ("toolCallName", js::recent(&tc.function.name)),
-                ("partialToolCallArgs", partial),
+                (TOOL_CALL_BUFFER, args.buffer_js(&tc.function.arguments)),
+                (TOOL_CALL_NAME, js::recent(&tc.function.name)),
+                (PARTIAL_TOOL_CALL_ARGS, partial),
             ]
         }
         Extras::ToolCallEnd(i, k) => {
@@ -136,8 +141,8 @@ fn extras_js(ctx: &mut RunCtx, extras: &Extras) -> Result<Vec<(&'static str, JsV
             let args = js_sys::JSON::parse(&tc.function.arguments)
                 .unwrap_or_else(|_| Object::new().into());
             vec![
-                ("toolCallName", js::recent(&tc.function.name)),
-                ("toolCallArgs", args),
+                (TOOL_CALL_NAME, js::recent(&tc.function.name)),
+                (TOOL_CALL_ARGS, args),
             ]
         }
         Extras::ActivitySnapshot(existing) => {
@@ -151,9 +156,9 @@ fn extras_js(ctx: &mut RunCtx, extras: &Extras) -> Result<Vec<(&'static str, JsV
             } else {
                 JsValue::UNDEFINED
             };
-            vec![("activityMessage", activity), ("existingMessage", js)]
+            vec![(ACTIVITY_MESSAGE, activity), (EXISTING_MESSAGE, js)]
         }
-        Extras::ActivityDelta(i) => vec![("activityMessage", to_js(at(i)?)?)],
+        Extras::ActivityDelta(i) => vec![(ACTIVITY_MESSAGE, to_js(at(i)?)?)],
         Extras::RunFinished(f) => finished_params(f)?,
     })
 }
@@ -196,25 +201,31 @@ fn event_object(event: &Event) -> Result<JsValue, JsValue> {
 }
 
 pub(super) fn finished_params(f: &Finished) -> Result<Vec<(&'static str, JsValue)>, JsValue> {
+    // The parameters are named as the outcome's members.
+    let outcome = wire!(RunFinishedEvent, outcome);
+    let tag = |t: &str| (outcome, js::recent(t));
     Ok(match f {
         Finished::Success {
             result,
             pending_tool_call_ids,
         } => vec![
-            ("outcome", JsValue::from_str("success")),
+            tag(member_tag!(RunOutcome::Success)),
             (
-                "result",
+                wire!(RunFinishedEvent, result),
                 match result {
                     Some(v) => to_js(v)?,
                     None => JsValue::UNDEFINED,
                 },
             ),
-            ("pendingToolCallIds", to_js(pending_tool_call_ids)?),
+            (
+                wire!(RunOutcome, pending_tool_call_ids),
+                to_js(pending_tool_call_ids)?,
+            ),
         ],
         Finished::Interrupt { interrupts } => vec![
-            ("outcome", JsValue::from_str("interrupt")),
-            ("interrupts", to_js(interrupts)?),
+            tag(member_tag!(RunOutcome::Interrupt)),
+            (wire!(RunOutcome, interrupts), to_js(interrupts)?),
         ],
-        Finished::Cancelled => vec![("outcome", JsValue::from_str("cancelled"))],
+        Finished::Cancelled => vec![tag(member_tag!(RunOutcome::Cancelled))],
     })
 }

@@ -406,8 +406,35 @@ event!(
 /// TypeScript of its extra parameters, `as` a whole signature of its own,
 /// or `none` for the `*_CHUNK` shorthands, which are expanded into the
 /// events they stand for first.
+/// The extra parameters of event callbacks, each name stated once: a
+/// constant of [`extras`] for the binding that sets it, and `extra!` for
+/// the TypeScript the events table writes.
+macro_rules! extras {
+    ($($name:ident = $wire:literal;)*) => {
+        /// The names of event callbacks' extra parameters.
+        pub mod extras {
+            $(pub const $name: &str = $wire;)*
+        }
+        macro_rules! extra {
+            $(($name) => { $wire };)*
+        }
+    };
+}
+
+extras! {
+    TEXT_MESSAGE_BUFFER = "textMessageBuffer";
+    REASONING_MESSAGE_BUFFER = "reasoningMessageBuffer";
+    TOOL_CALL_BUFFER = "toolCallBuffer";
+    TOOL_CALL_NAME = "toolCallName";
+    PARTIAL_TOOL_CALL_ARGS = "partialToolCallArgs";
+    TOOL_CALL_ARGS = "toolCallArgs";
+    ACTIVITY_MESSAGE = "activityMessage";
+    EXISTING_MESSAGE = "existingMessage";
+}
+
 macro_rules! events {
-    ($($variant:ident($ty:ident) = $wire:literal, $kind:ident $($ts:literal)?;)*) => {
+    ($($variant:ident($ty:ident) = $wire:literal, $kind:ident $($ts:literal)?
+        $({ $($x:ident $xty:literal),* })?;)*) => {
         events!(@enum $($variant($ty) = $wire,)*);
 
         /// Every callback an event may call (`""` for the shorthands).
@@ -417,7 +444,7 @@ macro_rules! events {
         /// with its other callbacks by TypeScript's interface merging).
         pub const EVENT_CALLBACKS_TS: &str = concat!(
             "export interface AgentSubscriber {\n",
-            $(events!(@ts $kind $variant $wire $($ts)?),)*
+            $(events!(@ts $kind $variant $wire $($ts)? $({ $($x $xty),* })?),)*
             "}\n",
         );
 
@@ -455,8 +482,14 @@ macro_rules! events {
     (@ts plain $variant:ident $wire:literal) => {
         concat!("  on", stringify!($variant), "Event?: EventCallback<\"", $wire, "\">;\n")
     };
-    (@ts with $variant:ident $wire:literal $ts:literal) => {
-        concat!("  on", stringify!($variant), "Event?: EventCallback<\"", $wire, "\", ", $ts, ">;\n")
+    (@ts with $variant:ident $wire:literal {
+        $first:ident $fty:literal $(, $rest:ident $rty:literal)* $(,)?
+    }) => {
+        concat!(
+            "  on", stringify!($variant), "Event?: EventCallback<\"", $wire, "\", { ",
+            extra!($first), $fty, $("; ", extra!($rest), $rty,)*
+            " }>;\n"
+        )
     };
     (@ts as $variant:ident $wire:literal $ts:literal) => {
         concat!("  on", stringify!($variant), "Event", $ts, ";\n")
@@ -518,22 +551,27 @@ macro_rules! events {
 
 events! {
     TextMessageStart(TextMessageStartEvent) = "TEXT_MESSAGE_START", plain;
-    TextMessageContent(TextMessageContentEvent) = "TEXT_MESSAGE_CONTENT", with "{ textMessageBuffer: string }";
-    TextMessageEnd(TextMessageEndEvent) = "TEXT_MESSAGE_END", with "{ textMessageBuffer: string }";
+    TextMessageContent(TextMessageContentEvent) = "TEXT_MESSAGE_CONTENT", with { TEXT_MESSAGE_BUFFER ": string" };
+    TextMessageEnd(TextMessageEndEvent) = "TEXT_MESSAGE_END", with { TEXT_MESSAGE_BUFFER ": string" };
     TextMessageChunk(TextMessageChunkEvent) = "TEXT_MESSAGE_CHUNK", none;
     ToolCallStart(ToolCallStartEvent) = "TOOL_CALL_START", plain;
     ToolCallArgs(ToolCallArgsEvent) = "TOOL_CALL_ARGS",
-        with "{ toolCallBuffer: string; toolCallName: string; partialToolCallArgs: Record<string, any> }";
+        with {
+            TOOL_CALL_BUFFER ": string",
+            TOOL_CALL_NAME ": string",
+            PARTIAL_TOOL_CALL_ARGS ": Record<string, any>"
+        };
     ToolCallEnd(ToolCallEndEvent) = "TOOL_CALL_END",
-        with "{ toolCallName: string; toolCallArgs: Record<string, any> }";
+        with { TOOL_CALL_NAME ": string", TOOL_CALL_ARGS ": Record<string, any>" };
     ToolCallChunk(ToolCallChunkEvent) = "TOOL_CALL_CHUNK", none;
     ToolCallResult(ToolCallResultEvent) = "TOOL_CALL_RESULT", plain;
     StateSnapshot(StateSnapshotEvent) = "STATE_SNAPSHOT", plain;
     StateDelta(StateDeltaEvent) = "STATE_DELTA", plain;
     MessagesSnapshot(MessagesSnapshotEvent) = "MESSAGES_SNAPSHOT", plain;
     ActivitySnapshot(ActivitySnapshotEvent) = "ACTIVITY_SNAPSHOT",
-        with "{ activityMessage?: ActivityMessage; existingMessage?: Message }";
-    ActivityDelta(ActivityDeltaEvent) = "ACTIVITY_DELTA", with "{ activityMessage: ActivityMessage }";
+        with { ACTIVITY_MESSAGE "?: ActivityMessage", EXISTING_MESSAGE "?: Message" };
+    ActivityDelta(ActivityDeltaEvent) = "ACTIVITY_DELTA",
+        with { ACTIVITY_MESSAGE ": ActivityMessage" };
     Raw(RawEvent) = "RAW", plain;
     Custom(CustomEvent) = "CUSTOM", plain;
     RunStarted(RunStartedEvent) = "RUN_STARTED", plain;
@@ -545,9 +583,9 @@ events! {
     ReasoningStart(ReasoningStartEvent) = "REASONING_START", plain;
     ReasoningMessageStart(ReasoningMessageStartEvent) = "REASONING_MESSAGE_START", plain;
     ReasoningMessageContent(ReasoningMessageContentEvent) = "REASONING_MESSAGE_CONTENT",
-        with "{ reasoningMessageBuffer: string }";
+        with { REASONING_MESSAGE_BUFFER ": string" };
     ReasoningMessageEnd(ReasoningMessageEndEvent) = "REASONING_MESSAGE_END",
-        with "{ reasoningMessageBuffer: string }";
+        with { REASONING_MESSAGE_BUFFER ": string" };
     ReasoningMessageChunk(ReasoningMessageChunkEvent) = "REASONING_MESSAGE_CHUNK", none;
     ReasoningEnd(ReasoningEndEvent) = "REASONING_END", plain;
     ReasoningEncryptedValue(ReasoningEncryptedValueEvent) = "REASONING_ENCRYPTED_VALUE", plain;
