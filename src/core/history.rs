@@ -44,21 +44,24 @@ pub struct Restated {
 }
 
 impl Restated {
-    /// The serial of the first entry the text made; the others follow it.
-    pub fn first_serial(&self) -> u64 {
-        self.first_serial
-    }
-
     /// Whether `entries` are still the ones made from the text: the same
     /// number, in order, none changed since (a change bumps `rev`, a
     /// replacement or insertion brings another serial). O(n) comparisons.
     pub fn describes(&self, entries: &[Entry]) -> bool {
-        entries.len() == self.len
-            && entries
-                .iter()
-                .zip(self.first_serial..)
-                .all(|(e, serial)| e.serial == serial && e.rev == 0)
+        entries.len() == self.len && unrevised(entries) == Some(self.first_serial)
     }
+}
+
+/// The serial of the first of `entries` (0 when there are none), while they
+/// are all as they were made together: serials consecutive from it, none
+/// revised since.
+pub fn unrevised(entries: &[Entry]) -> Option<u64> {
+    let first = entries.first().map_or(0, |e| e.serial);
+    let fresh = entries
+        .iter()
+        .zip(first..)
+        .all(|(e, serial)| e.serial == serial && e.rev == 0);
+    fresh.then_some(first)
 }
 
 /// What changed since the last [`History::take_changes`].
@@ -373,12 +376,11 @@ impl History {
     /// Replaces everything with fresh entries for `messages` (nothing is
     /// kept or matched); `text`, if given, says exactly what they hold.
     pub fn restate(&mut self, messages: Vec<Message>, text: Option<Rc<str>>) {
-        let first_serial = self.next_serial + 1;
         let entries = messages.into_iter().map(|m| self.new_entry(m)).collect();
         self.set_entries(entries);
         self.changes.restated = text.map(|text| Restated {
             text,
-            first_serial,
+            first_serial: self.entries.first().map_or(0, |e| e.serial),
             len: self.entries.len(),
         });
     }

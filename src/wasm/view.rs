@@ -12,7 +12,7 @@ use super::convert::to_js;
 use super::js::{
     apply_edits, parse_json, same_elements, slice_array, with_appended, with_args_appended,
 };
-use crate::core::history::{History, Mark, Restated};
+use crate::core::history::{unrevised, Entry, History, Mark, Restated};
 use crate::core::json::LazyJson;
 use crate::core::json_patch::Edits;
 use crate::core::maps::SerialMap;
@@ -109,17 +109,13 @@ impl MessagesView {
     /// history it still describes is parsed from it whole.
     fn rebuild(&mut self, history: &History, restated: Option<&Restated>) -> Result<(), JsValue> {
         let entries = history.entries();
-        let mut cache = SerialMap::with_capacity_and_hasher(entries.len(), Default::default());
         if let Some(r) = restated.filter(|r| r.describes(entries)) {
             // Entries fresh from the text: nothing cached can be theirs.
             let array: Array = parse_json(&JsValue::from_str(&r.text))?.unchecked_into();
-            self.taken = Some((slice_array(&array), r.first_serial()));
-            self.cache = cache;
-            self.shadow = Some(slice_array(&array));
-            self.array = Some(array);
-            self.handed_out.set(false);
+            self.take_array(entries, array, false);
             return Ok(());
         }
+        let mut cache = SerialMap::with_capacity_and_hasher(entries.len(), Default::default());
         let array = Array::new_with_length(entries.len() as u32);
         let mut fresh = Vec::new();
         for (i, e) in entries.iter().enumerate() {
@@ -176,16 +172,17 @@ impl MessagesView {
     /// `handed_out` says whether anyone holds `array` itself.
     pub fn adopt(&mut self, history: &mut History, array: Array, handed_out: bool) {
         history.take_changes();
+        self.take_array(history.entries(), array, handed_out);
+    }
+
+    /// `array`, holding the objects of `entries` in order, as the view. A
+    /// history just built (see [`unrevised`]) keeps a copy of it as the
+    /// objects of its first revisions; any other puts them in the map.
+    fn take_array(&mut self, entries: &[Entry], array: Array, handed_out: bool) {
         self.cache.clear();
-        let entries = history.entries();
-        let first = entries.first().map_or(0, |e| e.serial);
-        // A history just built: consecutive serials, nothing revised.
-        let fresh = entries
-            .iter()
-            .zip(first..)
-            .all(|(e, serial)| e.serial == serial && e.rev == 0);
-        self.taken = fresh.then(|| (slice_array(&array), first));
-        if !fresh {
+        let first = unrevised(entries);
+        self.taken = first.map(|first| (slice_array(&array), first));
+        if first.is_none() {
             for (i, e) in entries.iter().enumerate() {
                 self.cache.insert(e.serial, (e.rev, array.get(i as u32)));
             }
