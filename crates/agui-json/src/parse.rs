@@ -8,6 +8,7 @@
 //! (correctly rounded), and reports errors in serde_json's words.
 
 use std::fmt;
+use std::marker::PhantomData;
 
 use crate::swar::{below, equal, scan_until};
 use serde_json::{Map, Number, Value};
@@ -40,15 +41,14 @@ impl std::error::Error for ParseError {}
 
 /// Parses one JSON document; anything but whitespace after it is an error.
 pub fn parse(text: &str) -> Result<Value, ParseError> {
-    Parser::new(text, true).document()
+    Parser::<Build>::new(text).document()
 }
 
 /// Whether `text` is one JSON document `parse` accepts, and if not, the
-/// same error, without building the value: the grammar is the same code,
-/// which only skips the allocations and the maps (a fifth of the time of
-/// `parse` on a 5 MB state).
+/// same error, without building the value: the same grammar, read by
+/// [`Check`], which makes nothing.
 pub fn validate(text: &str) -> Result<(), ParseError> {
-    Parser::new(text, false).document().map(drop)
+    Parser::<Check>::new(text).document()
 }
 
 /// A reader of one member's value for [`members`]: given the text from
@@ -66,7 +66,7 @@ pub fn members<'a>(
     text: &'a str,
     mut reading: Option<(&str, ReadMember<'_, 'a>)>,
 ) -> Option<Vec<(String, &'a str)>> {
-    let mut p = Parser::new(text, false);
+    let mut p = Parser::<Check>::new(text);
     if p.peek()? != b'{' {
         return None;
     }
@@ -78,9 +78,10 @@ pub fn members<'a>(
     } else {
         loop {
             p.expect(b'"', "", "").ok()?;
-            p.build = true;
-            let k = p.string().ok()?;
-            p.build = false;
+            let mut key = Parser::<Build>::new(text);
+            key.at = p.at;
+            let k = key.string().ok()?;
+            p.at = key.at;
             p.expect(b':', "", "").ok()?;
             p.skip_space();
             let start = p.at;
@@ -90,7 +91,7 @@ pub fn members<'a>(
                     text.is_char_boundary(end).then_some(())?;
                     p.at = end;
                 }
-                None => drop(p.value().ok()?),
+                None => p.value().ok()?,
             }
             out.push((k, &text[start..p.at]));
             if !p.another(b'}', "", "").ok()? {
@@ -107,7 +108,7 @@ pub fn members<'a>(
 /// document would fail there (the caller then goes the general way, which
 /// reports why). For readers that walk an event's text themselves.
 pub fn value_at(text: &str, at: usize, depth: usize) -> Option<(Value, usize)> {
-    let mut p = Parser::new(text, true);
+    let mut p = Parser::<Build>::new(text);
     p.at = at;
     p.depth = depth;
     let v = p.value().ok()?;
@@ -133,31 +134,167 @@ pub fn plain_run_end(bytes: &[u8], i: usize) -> usize {
     )
 }
 
-struct Parser<'a> {
+/// What the parser makes of what it reads. The grammar is written once
+/// ([`Parser`]) and read by two makers: [`Build`], which makes the
+/// `Value`, and [`Check`], whose every type is `()`, so that checking a
+/// text makes no string, vector or map to drop again. Checking a 5 MB
+/// state through the builder with its values left empty was about as slow
+/// as `JSON.parse` of it in Node.
+trait Make {
+    type Value;
+    type Str;
+    type Arr;
+    type Obj;
+    /// A string with no escape, the common case, `text[from..to]`: made
+    /// at its size at once. Runs are given by position so that a maker
+    /// that makes nothing slices nothing.
+    fn plain(text: &str, from: usize, to: usize) -> Self::Str;
+    fn empty() -> Self::Str;
+    fn push_run(s: &mut Self::Str, text: &str, from: usize, to: usize);
+    fn push_char(s: &mut Self::Str, c: char);
+    fn string(s: Self::Str) -> Self::Value;
+    fn new_array() -> Self::Arr;
+    fn push(a: &mut Self::Arr, v: Self::Value);
+    fn array(a: Self::Arr) -> Self::Value;
+    fn new_object() -> Self::Obj;
+    fn insert(o: &mut Self::Obj, k: Self::Str, v: Self::Value);
+    fn object(o: Self::Obj) -> Self::Value;
+    fn bool(b: bool) -> Self::Value;
+    fn null() -> Self::Value;
+    /// A number whose text, `text[from..to]`, the grammar accepted; `None`
+    /// when out of range.
+    fn number(
+        text: &str,
+        from: usize,
+        to: usize,
+        negative: bool,
+        integral: bool,
+    ) -> Option<Self::Value>;
+}
+
+/// Makes the `serde_json::Value`.
+struct Build;
+
+impl Make for Build {
+    type Value = Value;
+    type Str = String;
+    type Arr = Vec<Value>;
+    type Obj = Map<String, Value>;
+    fn plain(text: &str, from: usize, to: usize) -> String {
+        text[from..to].to_owned()
+    }
+    fn empty() -> String {
+        String::new()
+    }
+    fn push_run(s: &mut String, text: &str, from: usize, to: usize) {
+        s.push_str(&text[from..to]);
+    }
+    fn push_char(s: &mut String, c: char) {
+        s.push(c);
+    }
+    fn string(s: String) -> Value {
+        Value::String(s)
+    }
+    fn new_array() -> Vec<Value> {
+        Vec::new()
+    }
+    fn push(a: &mut Vec<Value>, v: Value) {
+        a.push(v);
+    }
+    fn array(a: Vec<Value>) -> Value {
+        Value::Array(a)
+    }
+    fn new_object() -> Map<String, Value> {
+        Map::new()
+    }
+    fn insert(o: &mut Map<String, Value>, k: String, v: Value) {
+        // A repeated key keeps its first place and takes the last value,
+        // as `JSON.parse` does.
+        o.insert(k, v);
+    }
+    fn object(o: Map<String, Value>) -> Value {
+        Value::Object(o)
+    }
+    fn bool(b: bool) -> Value {
+        Value::Bool(b)
+    }
+    fn null() -> Value {
+        Value::Null
+    }
+    /// An integer when it has neither fraction nor exponent and fits 64
+    /// bits, else the nearest double, as serde_json (and `JSON.parse`) read it.
+    fn number(text: &str, from: usize, to: usize, negative: bool, integral: bool) -> Option<Value> {
+        let text = &text[from..to];
+        if integral {
+            let n = if negative {
+                text.parse::<i64>().ok().map(Number::from)
+            } else {
+                text.parse::<u64>().ok().map(Number::from)
+            };
+            // `-0` is a double in serde_json, as in JavaScript.
+            if let Some(n) = n.filter(|_| text != "-0") {
+                return Some(Value::Number(n));
+            }
+        }
+        Number::from_f64(parse_f64(text).unwrap_or(f64::NAN)).map(Value::Number)
+    }
+}
+
+/// Makes nothing: only whether the text is what `parse` accepts.
+struct Check;
+
+impl Make for Check {
+    type Value = ();
+    type Str = ();
+    type Arr = ();
+    type Obj = ();
+    fn plain(_: &str, _: usize, _: usize) {}
+    fn empty() {}
+    fn push_run(_: &mut (), _: &str, _: usize, _: usize) {}
+    fn push_char(_: &mut (), _: char) {}
+    fn string(_: ()) {}
+    fn new_array() {}
+    fn push(_: &mut (), _: ()) {}
+    fn array(_: ()) {}
+    fn new_object() {}
+    fn insert(_: &mut (), _: (), _: ()) {}
+    fn object(_: ()) {}
+    fn bool(_: bool) {}
+    fn null() {}
+    fn number(text: &str, from: usize, to: usize, negative: bool, integral: bool) -> Option<()> {
+        // Only whether it is in range, which a number of at most 15
+        // characters without an exponent always is.
+        let digits = &text.as_bytes()[from..to];
+        if digits.len() <= 15 && !digits.iter().any(|b| b | 0x20 == b'e') {
+            return Some(());
+        }
+        Build::number(text, from, to, negative, integral).map(drop)
+    }
+}
+
+struct Parser<'a, M> {
     text: &'a str,
     bytes: &'a [u8],
     at: usize,
     depth: usize,
-    /// Whether values are built (`parse`) or only checked (`validate`,
-    /// which answers `null` for every value).
-    build: bool,
+    make: PhantomData<M>,
 }
 
 type Parsed<T> = Result<T, ParseError>;
 
-impl<'a> Parser<'a> {
-    fn new(text: &'a str, build: bool) -> Self {
+impl<'a, M: Make> Parser<'a, M> {
+    fn new(text: &'a str) -> Self {
         Parser {
             text,
             bytes: text.as_bytes(),
             at: 0,
             depth: 0,
-            build,
+            make: PhantomData,
         }
     }
 
     /// One value and nothing but whitespace after it.
-    fn document(&mut self) -> Parsed<Value> {
+    fn document(&mut self) -> Parsed<M::Value> {
         let value = self.value()?;
         self.skip_space();
         if self.at < self.bytes.len() {
@@ -204,26 +341,26 @@ impl<'a> Parser<'a> {
         self.bytes.get(self.at).copied()
     }
 
-    fn value(&mut self) -> Parsed<Value> {
+    fn value(&mut self) -> Parsed<M::Value> {
         let Some(b) = self.peek() else {
             return Err(self.eof("EOF while parsing a value"));
         };
         match b {
             b'"' => {
                 self.at += 1;
-                self.string().map(Value::String)
+                self.string().map(M::string)
             }
             b'{' => self.nested(Self::object),
             b'[' => self.nested(Self::array),
-            b't' => self.word("true", Value::Bool(true)),
-            b'f' => self.word("false", Value::Bool(false)),
-            b'n' => self.word("null", Value::Null),
+            b't' => self.word("true").map(|()| M::bool(true)),
+            b'f' => self.word("false").map(|()| M::bool(false)),
+            b'n' => self.word("null").map(|()| M::null()),
             b'-' | b'0'..=b'9' => self.number(),
             _ => Err(self.fail_here("expected value")),
         }
     }
 
-    fn nested(&mut self, read: fn(&mut Self) -> Parsed<Value>) -> Parsed<Value> {
+    fn nested(&mut self, read: fn(&mut Self) -> Parsed<M::Value>) -> Parsed<M::Value> {
         self.depth += 1;
         if self.depth >= MAX_DEPTH {
             return Err(self.fail_here("recursion limit exceeded"));
@@ -234,7 +371,8 @@ impl<'a> Parser<'a> {
         Ok(v)
     }
 
-    fn word(&mut self, word: &'static str, v: Value) -> Parsed<Value> {
+    #[inline(never)]
+    fn word(&mut self, word: &'static str) -> Parsed<()> {
         for &want in word.as_bytes() {
             match self.bytes.get(self.at) {
                 Some(&b) if b == want => self.at += 1,
@@ -242,45 +380,39 @@ impl<'a> Parser<'a> {
                 None => return Err(self.eof("EOF while parsing a value")),
             }
         }
-        Ok(v)
+        Ok(())
     }
 
-    fn array(&mut self) -> Parsed<Value> {
-        let mut items = Vec::new();
-        if self.peek() == Some(b']') {
+    fn array(&mut self) -> Parsed<M::Value> {
+        let mut items = M::new_array();
+        if matches!(self.peek(), Some(b']')) {
             self.at += 1;
-            return Ok(Value::Array(items));
+            return Ok(M::array(items));
         }
         loop {
             let v = self.value()?;
-            if self.build {
-                items.push(v);
-            }
+            M::push(&mut items, v);
             if !self.another(b']', "expected `,` or `]`", "EOF while parsing a list")? {
-                return Ok(Value::Array(items));
+                return Ok(M::array(items));
             }
         }
     }
 
-    fn object(&mut self) -> Parsed<Value> {
+    fn object(&mut self) -> Parsed<M::Value> {
         const EOF: &str = "EOF while parsing an object";
-        let mut map = Map::new();
-        if self.peek() == Some(b'}') {
+        let mut map = M::new_object();
+        if matches!(self.peek(), Some(b'}')) {
             self.at += 1;
-            return Ok(Value::Object(map));
+            return Ok(M::object(map));
         }
         loop {
             self.expect(b'"', "key must be a string", EOF)?;
             let key = self.string()?;
             self.expect(b':', "expected `:`", EOF)?;
-            // A repeated key keeps its first place and takes the last value,
-            // as `JSON.parse` does.
             let v = self.value()?;
-            if self.build {
-                map.insert(key, v);
-            }
+            M::insert(&mut map, key, v);
             if !self.another(b'}', "expected `,` or `}`", EOF)? {
-                return Ok(Value::Object(map));
+                return Ok(M::object(map));
             }
         }
     }
@@ -301,7 +433,7 @@ impl<'a> Parser<'a> {
     /// After a member: `true` past a `,`, `false` past the closing `close`.
     #[inline(always)]
     fn another(&mut self, close: u8, reason: &'static str, eof: &'static str) -> Parsed<bool> {
-        if self.peek() == Some(b',') {
+        if matches!(self.peek(), Some(b',')) {
             self.at += 1;
             return Ok(true);
         }
@@ -309,25 +441,20 @@ impl<'a> Parser<'a> {
     }
 
     /// The rest of a string whose opening quote has been taken.
-    fn string(&mut self) -> Parsed<String> {
-        let mut out = String::new();
+    fn string(&mut self) -> Parsed<M::Str> {
+        let start = self.at;
+        self.at = plain_run_end(self.bytes, self.at);
+        // Stops fall on ASCII bytes, so both ends are char boundaries.
+        if matches!(self.bytes.get(self.at), Some(b'"')) {
+            // Most strings have no escape: one allocation of the right size
+            // instead of a growing buffer (a tenth of parsing a large
+            // snapshot went to regrowing).
+            self.at += 1;
+            return Ok(M::plain(self.text, start, self.at - 1));
+        }
+        let mut out = M::empty();
+        M::push_run(&mut out, self.text, start, self.at);
         loop {
-            let start = self.at;
-            self.at = plain_run_end(self.bytes, self.at);
-            // Stops fall on ASCII bytes, so both ends are char boundaries.
-            let run = &self.text[start..self.at];
-            if out.is_empty() && self.bytes.get(self.at) == Some(&b'"') {
-                // Most strings have no escape: one allocation of the right
-                // size instead of a growing buffer (a tenth of parsing a
-                // large snapshot went to regrowing).
-                self.at += 1;
-                return Ok(if self.build {
-                    run.to_owned()
-                } else {
-                    String::new()
-                });
-            }
-            out.push_str(run);
             match self.bytes.get(self.at) {
                 Some(b'"') => {
                     self.at += 1;
@@ -335,7 +462,8 @@ impl<'a> Parser<'a> {
                 }
                 Some(b'\\') => {
                     self.at += 1;
-                    self.escape(&mut out)?;
+                    let c = self.escape()?;
+                    M::push_char(&mut out, c);
                 }
                 Some(_) => {
                     return Err(self.fail_here(
@@ -344,15 +472,20 @@ impl<'a> Parser<'a> {
                 }
                 None => return Err(self.eof("EOF while parsing a string")),
             }
+            let start = self.at;
+            self.at = plain_run_end(self.bytes, self.at);
+            M::push_run(&mut out, self.text, start, self.at);
         }
     }
 
-    fn escape(&mut self, out: &mut String) -> Parsed<()> {
+    /// The character an escape stands for, its `\` taken.
+    #[inline(never)]
+    fn escape(&mut self) -> Parsed<char> {
         let Some(&b) = self.bytes.get(self.at) else {
             return Err(self.eof("EOF while parsing a string"));
         };
         self.at += 1;
-        let c = match b {
+        Ok(match b {
             b'"' => '"',
             b'\\' => '\\',
             b'/' => '/',
@@ -363,9 +496,7 @@ impl<'a> Parser<'a> {
             b't' => '\t',
             b'u' => self.unicode()?,
             _ => return Err(self.fail_at(self.at, "invalid escape")),
-        };
-        out.push(c);
-        Ok(())
+        })
     }
 
     /// `\uXXXX`, its `u` taken; a surrogate must come in a pair.
@@ -409,11 +540,19 @@ impl<'a> Parser<'a> {
         Ok(n)
     }
 
-    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`: an integer when it
-    /// has neither fraction nor exponent and fits 64 bits, else the nearest
-    /// double, as serde_json (and `JSON.parse`) read it.
-    fn number(&mut self) -> Parsed<Value> {
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, made by the maker.
+    fn number(&mut self) -> Parsed<M::Value> {
         let start = self.at;
+        let (negative, integral) = self.number_text()?;
+        M::number(self.text, start, self.at, negative, integral)
+            .ok_or_else(|| self.fail_at(self.at, "number out of range"))
+    }
+
+    /// Takes a number's text: whether it is negative, and whether it is
+    /// integral (neither fraction nor exponent). Apart from the makers'
+    /// code (`inline(never)`), so that the two parsers share it.
+    #[inline(never)]
+    fn number_text(&mut self) -> Parsed<(bool, bool)> {
         let negative = self.bytes[self.at] == b'-';
         if negative {
             self.at += 1;
@@ -425,7 +564,7 @@ impl<'a> Parser<'a> {
             None => return Err(self.eof("EOF while parsing a value")),
         }
         let mut integral = true;
-        if self.bytes.get(self.at) == Some(&b'.') {
+        if matches!(self.bytes.get(self.at), Some(b'.')) {
             self.at += 1;
             self.required_digits()?;
             integral = false;
@@ -438,27 +577,7 @@ impl<'a> Parser<'a> {
             self.required_digits()?;
             integral = false;
         }
-        let text = &self.text[start..self.at];
-        // Checking needs no value, only whether the number is in range, and
-        // a number of at most 15 characters without an exponent always is.
-        if !self.build && text.len() <= 15 && !text.contains(['e', 'E']) {
-            return Ok(Value::Null);
-        }
-        if integral {
-            let n = if negative {
-                text.parse::<i64>().ok().map(Number::from)
-            } else {
-                text.parse::<u64>().ok().map(Number::from)
-            };
-            // `-0` is a double in serde_json, as in JavaScript.
-            if let Some(n) = n.filter(|_| text != "-0") {
-                return Ok(Value::Number(n));
-            }
-        }
-        let f = parse_f64(text).unwrap_or(f64::NAN);
-        Number::from_f64(f)
-            .map(Value::Number)
-            .ok_or_else(|| self.fail_at(self.at, "number out of range"))
+        Ok((negative, integral))
     }
 
     fn digits(&mut self) {
