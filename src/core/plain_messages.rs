@@ -8,6 +8,8 @@
 //! and the caller reads the text the general way, which validates and
 //! reports.
 
+use std::borrow::Cow;
+
 use super::json::Scanner;
 use super::types::declare::wire;
 use super::types::message::*;
@@ -54,20 +56,22 @@ fn read_array(s: &mut Scanner) -> Option<(Vec<Message>, bool)> {
     Some((out, exact))
 }
 
-/// The string members a message of any role but `activity` may have.
+/// The string members a message of any role but `activity` may have, as
+/// the text has them: only those the message keeps are made `String`s (a
+/// role, or a member the role drops, never is).
 #[derive(Default)]
-struct Plain {
-    id: Option<String>,
-    role: Option<String>,
-    content: Option<String>,
-    name: Option<String>,
-    encrypted_value: Option<String>,
-    subagent_run_id: Option<String>,
-    tool_call_id: Option<String>,
-    error: Option<String>,
+struct Plain<'a> {
+    id: Option<Cow<'a, str>>,
+    role: Option<Cow<'a, str>>,
+    content: Option<Cow<'a, str>>,
+    name: Option<Cow<'a, str>>,
+    encrypted_value: Option<Cow<'a, str>>,
+    subagent_run_id: Option<Cow<'a, str>>,
+    tool_call_id: Option<Cow<'a, str>>,
+    error: Option<Cow<'a, str>>,
 }
 
-impl Plain {
+impl<'a> Plain<'a> {
     /// Whether every member read went into the message: what is left is
     /// what the message's role does not have, and was dropped.
     fn spent(&self) -> bool {
@@ -91,7 +95,7 @@ impl Plain {
 /// strips them. `None` for a member that is not a string or is repeated, a
 /// missing required one, or a role whose messages are not plain
 /// (`activity`) or that is unknown.
-fn plain_message(s: &mut Scanner<'_>) -> Option<(Message, bool)> {
+fn plain_message<'a>(s: &mut Scanner<'a>) -> Option<(Message, bool)> {
     let mut p = Plain::default();
     let mut unknown = false;
     s.flat_object(|k, v| {
@@ -109,24 +113,26 @@ fn plain_message(s: &mut Scanner<'_>) -> Option<(Message, bool)> {
                 return Some(());
             }
         };
-        slot.replace(v.into_owned()).is_none().then_some(())
+        slot.replace(v).is_none().then_some(())
     })?;
-    let id = p.id.take()?;
+    let own = |m: &mut Option<Cow<str>>| m.take().map(Cow::into_owned);
     let role = p.role.take()?;
-    let (encrypted_value, subagent_run_id) = (p.encrypted_value.take(), p.subagent_run_id.take());
-    let message = match role.as_str() {
+    let id = own(&mut p.id)?;
+    let (encrypted_value, subagent_run_id) =
+        (own(&mut p.encrypted_value), own(&mut p.subagent_run_id));
+    let message = match role.as_ref() {
         UserRole::NAME => Message::User(UserMessage {
             id,
-            content: Content::Text(p.content.take()?),
-            name: p.name.take(),
+            content: Content::Text(own(&mut p.content)?),
+            name: own(&mut p.name),
             encrypted_value,
             subagent_run_id,
             ..Default::default()
         }),
         AssistantRole::NAME => Message::Assistant(AssistantMessage {
             id,
-            content: p.content.take(),
-            name: p.name.take(),
+            content: own(&mut p.content),
+            name: own(&mut p.name),
             encrypted_value,
             subagent_run_id,
             ..Default::default()
@@ -134,8 +140,8 @@ fn plain_message(s: &mut Scanner<'_>) -> Option<(Message, bool)> {
         SystemRole::NAME | DeveloperRole::NAME => {
             let m = DeveloperMessage {
                 id,
-                content: p.content.take()?,
-                name: p.name.take(),
+                content: own(&mut p.content)?,
+                name: own(&mut p.name),
                 encrypted_value,
                 subagent_run_id,
                 ..Default::default()
@@ -148,16 +154,16 @@ fn plain_message(s: &mut Scanner<'_>) -> Option<(Message, bool)> {
         }
         ToolRole::NAME => Message::Tool(ToolMessage {
             id,
-            content: Content::Text(p.content.take()?),
-            tool_call_id: p.tool_call_id.take()?,
-            error: p.error.take(),
+            content: Content::Text(own(&mut p.content)?),
+            tool_call_id: own(&mut p.tool_call_id)?,
+            error: own(&mut p.error),
             encrypted_value,
             subagent_run_id,
             ..Default::default()
         }),
         ReasoningRole::NAME => Message::Reasoning(ReasoningMessage {
             id,
-            content: p.content.take()?,
+            content: own(&mut p.content)?,
             encrypted_value,
             subagent_run_id,
             ..Default::default()
