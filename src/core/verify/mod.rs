@@ -7,23 +7,15 @@
 
 use thiserror::Error;
 
-use super::maps::{HashMap, HashSet};
+mod owners;
+
+use self::owners::{Owner, Owners};
+use super::maps::HashSet;
 use super::types::*;
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 #[error("{0}")]
 pub struct VerifyError(pub String);
-
-/// The owning subagent of an entity; `None` inside is the parent agent.
-type Owner = Option<String>;
-
-#[derive(Debug, Default)]
-struct Owners {
-    message: HashMap<String, Owner>,
-    tool_call: HashMap<String, Owner>,
-    activity: HashMap<String, Owner>,
-    reasoning: HashMap<String, Owner>,
-}
 
 #[derive(Debug, Default)]
 pub struct Verifier {
@@ -117,11 +109,12 @@ impl Verifier {
                 if self.active_messages.contains(id) {
                     return err(format!("Cannot send 'TEXT_MESSAGE_START' event: A text message with ID '{id}' is already in progress. Complete it with 'TEXT_MESSAGE_END' first."));
                 }
-                let existing = self.owners.message.get(id);
+                let existing = self.owners.seeded().message.get(id);
                 tag_check(ty, tag, existing, "message", id)?;
                 self.active_messages.insert(id.clone());
                 if existing.is_none() {
                     self.owners
+                        .seeded()
                         .message
                         .insert(id.clone(), tag.map(str::to_owned));
                 }
@@ -135,7 +128,7 @@ impl Verifier {
                         format!("Cannot send 'TEXT_MESSAGE_END' event: No active text message found with ID '{id}'. A 'TEXT_MESSAGE_START' event must be sent first.")
                     });
                 }
-                tag_check(ty, tag, self.owners.message.get(id), "message", id)?;
+                tag_check(ty, tag, self.owners.seeded().message.get(id), "message", id)?;
                 if matches!(event, Event::TextMessageEnd(_)) {
                     self.active_messages.remove(id);
                 }
@@ -154,7 +147,13 @@ impl Verifier {
                         format!("Cannot send 'TOOL_CALL_END' event: No active tool call found with ID '{id}'. A 'TOOL_CALL_START' event must be sent first.")
                     });
                 }
-                tag_check(ty, tag, self.owners.tool_call.get(id), "tool call", id)?;
+                tag_check(
+                    ty,
+                    tag,
+                    self.owners.seeded().tool_call.get(id),
+                    "tool call",
+                    id,
+                )?;
                 if matches!(event, Event::ToolCallEnd(_)) {
                     self.active_tool_calls.remove(id);
                 }
@@ -209,10 +208,11 @@ impl Verifier {
                 }
             }
             Event::ActivitySnapshot(e)
-                if !self.owners.activity.contains_key(&e.message_id)
+                if !self.owners.seeded().activity.contains_key(&e.message_id)
                     || e.replace != Some(false) =>
             {
                 self.owners
+                    .seeded()
                     .activity
                     .insert(e.message_id.clone(), tag.map(str::to_owned));
             }
@@ -220,13 +220,14 @@ impl Verifier {
                 tag_check(
                     ty,
                     tag,
-                    self.owners.activity.get(&e.message_id),
+                    self.owners.seeded().activity.get(&e.message_id),
                     "activity",
                     &e.message_id,
                 )?;
             }
             Event::ToolCallResult(e) => {
                 self.owners
+                    .seeded()
                     .message
                     .insert(e.message_id.clone(), tag.map(str::to_owned));
             }
@@ -245,7 +246,7 @@ impl Verifier {
                         format!("Cannot send 'REASONING_MESSAGE_START' event: A reasoning message with ID '{id}' is already in progress. Complete it with 'REASONING_MESSAGE_END' first.")
                     });
                 }
-                let existing = self.owners.reasoning.get(id);
+                let existing = self.owners.seeded().reasoning.get(id);
                 tag_check(ty, tag, existing, "reasoning message", id)?;
                 let fresh = existing.is_none();
                 if span {
@@ -255,6 +256,7 @@ impl Verifier {
                 }
                 if fresh {
                     self.owners
+                        .seeded()
                         .reasoning
                         .insert(id.clone(), tag.map(str::to_owned));
                 }
@@ -280,7 +282,7 @@ impl Verifier {
                 tag_check(
                     ty,
                     tag,
-                    self.owners.reasoning.get(id),
+                    self.owners.seeded().reasoning.get(id),
                     "reasoning message",
                     id,
                 )?;
@@ -296,13 +298,11 @@ impl Verifier {
             }
             Event::ReasoningEncryptedValue(e) => {
                 let id = &e.entity_id;
+                let owners = self.owners.seeded();
                 let (owner, kind) = match e.subtype {
-                    EncryptedSubtype::ToolCall => (self.owners.tool_call.get(id), "tool call"),
+                    EncryptedSubtype::ToolCall => (owners.tool_call.get(id), "tool call"),
                     EncryptedSubtype::Message => (
-                        self.owners
-                            .message
-                            .get(id)
-                            .or_else(|| self.owners.reasoning.get(id)),
+                        owners.message.get(id).or_else(|| owners.reasoning.get(id)),
                         "message",
                     ),
                 };
@@ -339,11 +339,11 @@ impl Verifier {
                 self.active_subagents.remove(i);
                 self.closed_subagents.insert(id.clone());
             }
-            Event::MessagesSnapshot(e) => self.seed_owners(&e.messages, true),
+            Event::MessagesSnapshot(e) => self.owners.seed(&e.messages, true),
             Event::RunStarted(e) => {
                 self.run_started = true;
                 if let Some(input) = &e.input {
-                    self.seed_owners(&input.messages, false);
+                    self.owners.seed(&input.messages, false);
                 }
             }
             Event::RunFinished(_) => self.run_finished_check()?,
@@ -361,7 +361,7 @@ impl Verifier {
         let tag = e.subagent_run_id.as_deref();
         let mut inherited: Option<Owner> = None;
         if let Some(parent) = &e.parent_message_id {
-            if let Some(parent_owner) = self.owners.message.get(parent) {
+            if let Some(parent_owner) = self.owners.seeded().message.get(parent) {
                 if let Some(t) = tag {
                     if parent_owner.as_deref() != Some(t) {
                         return err(format!(
@@ -373,7 +373,7 @@ impl Verifier {
                 inherited = Some(parent_owner.clone());
             }
         }
-        let existing = self.owners.tool_call.get(id).cloned();
+        let existing = self.owners.seeded().tool_call.get(id).cloned();
         if let Some(existing) = &existing {
             tag_check(
                 ToolCallStartEvent::TYPE,
@@ -399,33 +399,9 @@ impl Verifier {
                 Some(t) => Some(t.to_owned()),
                 None => inherited.unwrap_or(None),
             };
-            self.owners.tool_call.insert(id.clone(), owner);
+            self.owners.seeded().tool_call.insert(id.clone(), owner);
         }
         Ok(())
-    }
-
-    /// History replayed in a snapshot or a RUN_STARTED input has owners too.
-    fn seed_owners(&mut self, messages: &[Message], authoritative: bool) {
-        // Room for all at once: growing by doubling rehashed the ids of a
-        // 10,000-message snapshot several times over (a fifth of this in a
-        // native profile).
-        self.owners.message.reserve(messages.len());
-        for m in messages {
-            let bucket = match m {
-                Message::Reasoning(_) => &mut self.owners.reasoning,
-                Message::Activity(_) => &mut self.owners.activity,
-                _ => &mut self.owners.message,
-            };
-            let owner = m.subagent_run_id().map(str::to_owned);
-            if authoritative || !bucket.contains_key(m.id()) {
-                bucket.insert(m.id().to_owned(), owner.clone());
-            }
-            for tc in m.tool_calls().into_iter().flatten() {
-                if authoritative || !self.owners.tool_call.contains_key(&tc.id) {
-                    self.owners.tool_call.insert(tc.id.clone(), owner.clone());
-                }
-            }
-        }
     }
 
     fn run_finished_check(&mut self) -> Result<(), VerifyError> {
