@@ -150,10 +150,15 @@ pub fn recent(s: &str) -> JsValue {
 }
 
 /// The bytes of a chunk a reader produced (a `Uint8Array`, or a string some
-/// polyfills hand out).
+/// polyfills hand out, or another view of bytes).
 pub fn chunk_bytes(v: &JsValue) -> Vec<u8> {
     if let Some(s) = v.as_string() {
         return s.into_bytes();
+    }
+    // Copied straight into WebAssembly memory: `new Uint8Array(chunk)` of a
+    // `Uint8Array` copies its bytes into a new buffer first.
+    if let Some(bytes) = v.dyn_ref::<Uint8Array>() {
+        return bytes.to_vec();
     }
     Uint8Array::new(v).to_vec()
 }
