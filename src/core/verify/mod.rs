@@ -419,30 +419,20 @@ impl Verifier {
                 names.join(", ")
             ));
         }
-        let open = |set: &HashSet<String>| set.iter().cloned().collect::<Vec<_>>().join(", ");
-        if !self.active_messages.is_empty() {
-            return err(format!(
-                "Cannot send 'RUN_FINISHED' while text messages are still active: {}",
-                open(&self.active_messages)
-            ));
-        }
-        if !self.active_reasoning.is_empty() {
-            return err(format!(
-                "Cannot send 'RUN_FINISHED' while reasoning messages are still active: {}",
-                open(&self.active_reasoning)
-            ));
-        }
-        if !self.active_spans.is_empty() {
-            return err(format!(
-                "Cannot send 'RUN_FINISHED' while reasoning spans are still active: {}",
-                open(&self.active_spans)
-            ));
-        }
-        if !self.active_tool_calls.is_empty() {
-            return err(format!(
-                "Cannot send 'RUN_FINISHED' while tool calls are still active: {}",
-                open(&self.active_tool_calls)
-            ));
+        let open = [
+            (&self.active_messages, "text messages"),
+            (&self.active_reasoning, "reasoning messages"),
+            (&self.active_spans, "reasoning spans"),
+            (&self.active_tool_calls, "tool calls"),
+        ];
+        for (set, what) in open {
+            if !set.is_empty() {
+                let ids: Vec<&str> = set.iter().map(String::as_str).collect();
+                return err(format!(
+                    "Cannot send 'RUN_FINISHED' while {what} are still active: {}",
+                    ids.join(", ")
+                ));
+            }
         }
         if !self.active_subagents.is_empty() {
             return err(format!(
@@ -452,5 +442,48 @@ impl Verifier {
         }
         self.run_finished = true;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::Verifier;
+    use crate::core::decode::Decoder;
+
+    fn finish_with_open(open: serde_json::Value) -> String {
+        let mut v = Verifier::new();
+        let events = [
+            json!({"type": "RUN_STARTED", "threadId": "t", "runId": "r"}),
+            open,
+            json!({"type": "RUN_FINISHED", "threadId": "t", "runId": "r"}),
+        ];
+        let mut out = Ok(());
+        for e in events {
+            let event = Decoder::new().decode_value(e, &mut Vec::new()).unwrap();
+            out = v.check(&event.unwrap());
+        }
+        out.unwrap_err().0
+    }
+
+    #[test]
+    fn a_run_cannot_finish_with_anything_open_and_says_what() {
+        assert_eq!(
+            finish_with_open(
+                json!({"type": "TEXT_MESSAGE_START", "messageId": "m1", "role": "assistant"})
+            ),
+            "Cannot send 'RUN_FINISHED' while text messages are still active: m1"
+        );
+        assert_eq!(
+            finish_with_open(
+                json!({"type": "TOOL_CALL_START", "toolCallId": "c1", "toolCallName": "f"})
+            ),
+            "Cannot send 'RUN_FINISHED' while tool calls are still active: c1"
+        );
+        assert_eq!(
+            finish_with_open(json!({"type": "REASONING_START", "messageId": "r1"})),
+            "Cannot send 'RUN_FINISHED' while reasoning spans are still active: r1"
+        );
     }
 }
