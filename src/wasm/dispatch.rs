@@ -30,7 +30,7 @@ pub(super) async fn perform(ctx: &mut RunCtx, call: &Call) -> Answer {
     let apply = |m, s| apply_mutation(&rc, m, s, &mut dirty);
     let m = match call {
         Call::RunInitialized | Call::RunFinalized => {
-            if *call == Call::RunFinalized {
+            if matches!(call, Call::RunFinalized) {
                 // `isRunning` is false by the time onRunFinalized runs, as in
                 // the reference, so a UI that re-reads it there sees the end.
                 rc.borrow_mut().running = false;
