@@ -141,7 +141,13 @@ pub(super) async fn announce(rc: &Shared, subs: &[Rc<Subscriber>], step: &Step, 
     if !any_has(subs, name) {
         return;
     }
-    subscribers::run(subs, name, || step_params(rc, step, input), |_, _| {}).await;
+    subscribers::run(
+        subs,
+        name,
+        &mut || step_params(rc, step, input),
+        &mut |_, _| {},
+    )
+    .await;
 }
 
 /// One onMessagesChanged / onStateChanged round for what changed.
@@ -159,10 +165,22 @@ pub(super) async fn notify_changed(
         // at the next change instead of copied (O(H) per batch).
         let _ = sync_view(rc);
         if any_has(subs, ON_MESSAGES_CHANGED) {
-            subscribers::run(subs, ON_MESSAGES_CHANGED, || params(rc, input), |_, _| {}).await;
+            subscribers::run(
+                subs,
+                ON_MESSAGES_CHANGED,
+                &mut || params(rc, input),
+                &mut |_, _| {},
+            )
+            .await;
         }
     }
     if state && any_has(subs, ON_STATE_CHANGED) {
-        subscribers::run(subs, ON_STATE_CHANGED, || params(rc, input), |_, _| {}).await;
+        subscribers::run(
+            subs,
+            ON_STATE_CHANGED,
+            &mut || params(rc, input),
+            &mut |_, _| {},
+        )
+        .await;
     }
 }

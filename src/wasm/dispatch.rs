@@ -27,7 +27,7 @@ pub(super) async fn perform(ctx: &mut RunCtx, call: &Call) -> Answer {
     let rc = ctx.rc.clone();
     let mut dirty = (false, false);
     let name = call.name();
-    let apply = |m, s| apply_mutation(&rc, m, s, &mut dirty);
+    let mut apply = |m, s| apply_mutation(&rc, m, s, &mut dirty);
     let m = match call {
         Call::RunInitialized | Call::RunFinalized => {
             if matches!(call, Call::RunFinalized) {
@@ -36,7 +36,7 @@ pub(super) async fn perform(ctx: &mut RunCtx, call: &Call) -> Answer {
                 rc.borrow_mut().running = false;
             }
             let input = &ctx.input;
-            subscribers::run(&ctx.subs, name, || params(&rc, input), apply).await
+            subscribers::run(&ctx.subs, name, &mut || params(&rc, input), &mut apply).await
         }
         Call::RunFailed => {
             let err = ctx.error();
@@ -46,7 +46,7 @@ pub(super) async fn perform(ctx: &mut RunCtx, call: &Call) -> Answer {
                 set(&p, "error", &err);
                 p
             };
-            subscribers::run(&ctx.subs, name, with_error, apply).await
+            subscribers::run(&ctx.subs, name, &mut { with_error }, &mut apply).await
         }
         Call::Event | Call::Own { .. } => {
             let extra = match call {
@@ -56,7 +56,7 @@ pub(super) async fn perform(ctx: &mut RunCtx, call: &Call) -> Answer {
             let event_js = event_js(&mut ctx.event_js, &ctx.session);
             let input = &ctx.input;
             let with_event = || event_params(&rc, input, event_js, &extra);
-            subscribers::run(&ctx.subs, name, with_event, apply).await
+            subscribers::run(&ctx.subs, name, &mut { with_event }, &mut apply).await
         }
         Call::NewMessage(i) => {
             let _ = messages_of(&rc);

@@ -72,11 +72,15 @@ pub fn any_has(subs: &[Rc<Subscriber>], name: &str) -> bool {
 /// `apply` receives each returned mutation's `messages` and `state` at once,
 /// so the next subscriber sees them. A subscriber that throws is reported
 /// and skipped, as the reference does; `stopPropagation: true` ends the round.
-pub async fn run<P, A>(subs: &[Rc<Subscriber>], name: &str, mut params: P, mut apply: A) -> Mutation
-where
-    P: FnMut() -> Object,
-    A: FnMut(Option<JsValue>, Option<JsValue>),
-{
+///
+/// The closures are `dyn`: one instance of this loop (and of its future)
+/// serves every round, where one per caller was inlined into each.
+pub async fn run(
+    subs: &[Rc<Subscriber>],
+    name: &str,
+    params: &mut dyn FnMut() -> Object,
+    apply: &mut dyn FnMut(Option<JsValue>, Option<JsValue>),
+) -> Mutation {
     let mut out = Mutation::default();
     for sub in subs {
         let Some(f) = sub.get(name) else { continue };
