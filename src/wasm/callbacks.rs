@@ -164,23 +164,10 @@ pub(super) async fn notify_changed(
         // handing the array out: one nobody reads is then edited in place
         // at the next change instead of copied (O(H) per batch).
         let _ = sync_view(rc);
-        if any_has(subs, ON_MESSAGES_CHANGED) {
-            subscribers::run(
-                subs,
-                ON_MESSAGES_CHANGED,
-                &mut || params(rc, input),
-                &mut |_, _| {},
-            )
-            .await;
-        }
     }
-    if state && any_has(subs, ON_STATE_CHANGED) {
-        subscribers::run(
-            subs,
-            ON_STATE_CHANGED,
-            &mut || params(rc, input),
-            &mut |_, _| {},
-        )
-        .await;
+    for (changed, name) in [(messages, ON_MESSAGES_CHANGED), (state, ON_STATE_CHANGED)] {
+        if changed && any_has(subs, name) {
+            subscribers::run(subs, name, &mut || params(rc, input), &mut |_, _| {}).await;
+        }
     }
 }
