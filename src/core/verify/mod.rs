@@ -7,8 +7,10 @@
 
 use thiserror::Error;
 
+mod active;
 mod owners;
 
+use self::active::Active;
 use self::owners::{Owner, Owners};
 use super::maps::HashSet;
 use super::types::*;
@@ -19,10 +21,10 @@ pub struct VerifyError(pub String);
 
 #[derive(Debug, Default)]
 pub struct Verifier {
-    active_messages: HashSet<String>,
-    active_tool_calls: HashSet<String>,
-    active_spans: HashSet<String>,
-    active_reasoning: HashSet<String>,
+    active_messages: Active,
+    active_tool_calls: Active,
+    active_spans: Active,
+    active_reasoning: Active,
     owners: Owners,
     /// Open steps per owner, in the order they opened.
     steps: Vec<(Owner, String)>,
@@ -42,7 +44,9 @@ fn owner_name(o: &Owner) -> &str {
     o.as_deref().unwrap_or("(the parent agent)")
 }
 
-/// A continuation's tag must agree with its opener's owner; no tag always agrees.
+/// A continuation's tag must agree with its opener's owner; no tag always
+/// agrees, so continuations look their owner up only when tagged
+/// (`tag.and_then(..)`; most are not: a SipHash per text delta).
 fn tag_check(
     ty: &str,
     tag: Option<&str>,
@@ -128,7 +132,13 @@ impl Verifier {
                         format!("Cannot send 'TEXT_MESSAGE_END' event: No active text message found with ID '{id}'. A 'TEXT_MESSAGE_START' event must be sent first.")
                     });
                 }
-                tag_check(ty, tag, self.owners.seeded().message.get(id), "message", id)?;
+                tag_check(
+                    ty,
+                    tag,
+                    tag.and_then(|_| self.owners.seeded().message.get(id)),
+                    "message",
+                    id,
+                )?;
                 if matches!(event, Event::TextMessageEnd(_)) {
                     self.active_messages.remove(id);
                 }
@@ -150,7 +160,7 @@ impl Verifier {
                 tag_check(
                     ty,
                     tag,
-                    self.owners.seeded().tool_call.get(id),
+                    tag.and_then(|_| self.owners.seeded().tool_call.get(id)),
                     "tool call",
                     id,
                 )?;
@@ -220,7 +230,7 @@ impl Verifier {
                 tag_check(
                     ty,
                     tag,
-                    self.owners.seeded().activity.get(&e.message_id),
+                    tag.and_then(|_| self.owners.seeded().activity.get(&e.message_id)),
                     "activity",
                     &e.message_id,
                 )?;
@@ -235,9 +245,9 @@ impl Verifier {
             | Event::ReasoningMessageStart(ReasoningMessageStartEvent { message_id: id, .. }) => {
                 let span = matches!(event, Event::ReasoningStart(_));
                 let open = if span {
-                    &self.active_spans
+                    &mut self.active_spans
                 } else {
-                    &self.active_reasoning
+                    &mut self.active_reasoning
                 };
                 if open.contains(id) {
                     return err(if span {
@@ -268,9 +278,9 @@ impl Verifier {
             | Event::ReasoningEnd(ReasoningEndEvent { message_id: id, .. }) => {
                 let span = matches!(event, Event::ReasoningEnd(_));
                 let open = if span {
-                    &self.active_spans
+                    &mut self.active_spans
                 } else {
-                    &self.active_reasoning
+                    &mut self.active_reasoning
                 };
                 if !open.contains(id) {
                     return err(if span {
@@ -282,7 +292,7 @@ impl Verifier {
                 tag_check(
                     ty,
                     tag,
-                    self.owners.seeded().reasoning.get(id),
+                    tag.and_then(|_| self.owners.seeded().reasoning.get(id)),
                     "reasoning message",
                     id,
                 )?;
