@@ -9,18 +9,23 @@ use super::super::maps::HashSet;
 #[derive(Debug, Default)]
 pub(super) struct Active {
     ids: HashSet<String>,
-    /// The id last found, while it is open.
-    last: Option<String>,
+    /// The id last found, and whether it is still open. Its buffer is
+    /// reused, so streams that interleave (parallel tool calls) cost no
+    /// allocation per delta.
+    last: String,
+    last_open: bool,
 }
 
 impl Active {
     pub(super) fn contains(&mut self, id: &str) -> bool {
-        if self.last.as_deref() == Some(id) {
+        if self.last_open && self.last == id {
             return true;
         }
         let open = self.ids.contains(id);
         if open {
-            self.last = Some(id.to_owned());
+            self.last.clear();
+            self.last.push_str(id);
+            self.last_open = true;
         }
         open
     }
@@ -30,8 +35,8 @@ impl Active {
     }
 
     pub(super) fn remove(&mut self, id: &str) {
-        if self.last.as_deref() == Some(id) {
-            self.last = None;
+        if self.last == id {
+            self.last_open = false;
         }
         self.ids.remove(id);
     }
@@ -62,5 +67,11 @@ mod tests {
         a.remove("m");
         assert!(!a.contains("m"));
         assert!(a.is_empty());
+        // An empty id is an id like any other.
+        assert!(!a.contains(""));
+        a.insert(String::new());
+        assert!(a.contains(""));
+        a.remove("");
+        assert!(!a.contains(""));
     }
 }

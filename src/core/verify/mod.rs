@@ -11,8 +11,8 @@ mod active;
 mod owners;
 
 use self::active::Active;
-use self::owners::{Owner, Owners};
-use super::maps::HashSet;
+use self::owners::{Maps, Owner, Owners};
+use super::maps::{HashMap, HashSet};
 use super::types::*;
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -44,9 +44,7 @@ fn owner_name(o: &Owner) -> &str {
     o.as_deref().unwrap_or("(the parent agent)")
 }
 
-/// A continuation's tag must agree with its opener's owner; no tag always
-/// agrees, so continuations look their owner up only when tagged
-/// (`tag.and_then(..)`; most are not: a SipHash per text delta).
+/// A tag must agree with the owner of what it continues; no tag always agrees.
 fn tag_check(
     ty: &str,
     tag: Option<&str>,
@@ -76,6 +74,23 @@ impl Verifier {
             run_started: true,
             ..Verifier::default()
         };
+    }
+
+    /// A continuation's tag against the owner of what it continues, in the
+    /// map `pick` chooses. An untagged event (most are) agrees without
+    /// looking it up: a SipHash per text delta saved.
+    fn continues(
+        &mut self,
+        ty: &str,
+        tag: Option<&str>,
+        pick: fn(Maps<'_>) -> &mut HashMap<String, Owner>,
+        kind: &str,
+        id: &str,
+    ) -> Result<(), VerifyError> {
+        if tag.is_none() {
+            return Ok(());
+        }
+        tag_check(ty, tag, pick(self.owners.seeded()).get(id), kind, id)
     }
 
     /// Checks one event against everything seen before it.
@@ -132,13 +147,7 @@ impl Verifier {
                         format!("Cannot send 'TEXT_MESSAGE_END' event: No active text message found with ID '{id}'. A 'TEXT_MESSAGE_START' event must be sent first.")
                     });
                 }
-                tag_check(
-                    ty,
-                    tag,
-                    tag.and_then(|_| self.owners.seeded().message.get(id)),
-                    "message",
-                    id,
-                )?;
+                self.continues(ty, tag, |m| m.message, "message", id)?;
                 if matches!(event, Event::TextMessageEnd(_)) {
                     self.active_messages.remove(id);
                 }
@@ -157,13 +166,7 @@ impl Verifier {
                         format!("Cannot send 'TOOL_CALL_END' event: No active tool call found with ID '{id}'. A 'TOOL_CALL_START' event must be sent first.")
                     });
                 }
-                tag_check(
-                    ty,
-                    tag,
-                    tag.and_then(|_| self.owners.seeded().tool_call.get(id)),
-                    "tool call",
-                    id,
-                )?;
+                self.continues(ty, tag, |m| m.tool_call, "tool call", id)?;
                 if matches!(event, Event::ToolCallEnd(_)) {
                     self.active_tool_calls.remove(id);
                 }
@@ -227,13 +230,7 @@ impl Verifier {
                     .insert(e.message_id.clone(), tag.map(str::to_owned));
             }
             Event::ActivityDelta(e) => {
-                tag_check(
-                    ty,
-                    tag,
-                    tag.and_then(|_| self.owners.seeded().activity.get(&e.message_id)),
-                    "activity",
-                    &e.message_id,
-                )?;
+                self.continues(ty, tag, |m| m.activity, "activity", &e.message_id)?;
             }
             Event::ToolCallResult(e) => {
                 self.owners
@@ -289,13 +286,7 @@ impl Verifier {
                         format!("Cannot send '{ty}' event: No active reasoning message found with ID '{id}'. Start a reasoning message with 'REASONING_MESSAGE_START' first.")
                     });
                 }
-                tag_check(
-                    ty,
-                    tag,
-                    tag.and_then(|_| self.owners.seeded().reasoning.get(id)),
-                    "reasoning message",
-                    id,
-                )?;
+                self.continues(ty, tag, |m| m.reasoning, "reasoning message", id)?;
                 match event {
                     Event::ReasoningEnd(_) => {
                         self.active_spans.remove(id);
