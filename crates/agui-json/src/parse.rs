@@ -145,11 +145,11 @@ trait Make {
     type Str;
     type Arr;
     type Obj;
-    /// A string with no escape, the common case, `text[from..to]`: made
-    /// at its size at once. Runs are given by position so that a maker
-    /// that makes nothing slices nothing.
+    /// A string from the run `text[from..to]`: the whole of one with no
+    /// escape (the common case, made at its size at once), or the start of
+    /// one with escapes. Runs are given by position so that a maker that
+    /// makes nothing slices nothing.
     fn plain(text: &str, from: usize, to: usize) -> Self::Str;
-    fn empty() -> Self::Str;
     fn push_run(s: &mut Self::Str, text: &str, from: usize, to: usize);
     fn push_char(s: &mut Self::Str, c: char);
     fn string(s: Self::Str) -> Self::Value;
@@ -182,9 +182,6 @@ impl Make for Build {
     type Obj = Map<String, Value>;
     fn plain(text: &str, from: usize, to: usize) -> String {
         text[from..to].to_owned()
-    }
-    fn empty() -> String {
-        String::new()
     }
     fn push_run(s: &mut String, text: &str, from: usize, to: usize) {
         s.push_str(&text[from..to]);
@@ -249,7 +246,6 @@ impl Make for Check {
     type Arr = ();
     type Obj = ();
     fn plain(_: &str, _: usize, _: usize) {}
-    fn empty() {}
     fn push_run(_: &mut (), _: &str, _: usize, _: usize) {}
     fn push_char(_: &mut (), _: char) {}
     fn string(_: ()) {}
@@ -452,8 +448,7 @@ impl<'a, M: Make> Parser<'a, M> {
             self.at += 1;
             return Ok(M::plain(self.text, start, self.at - 1));
         }
-        let mut out = M::empty();
-        M::push_run(&mut out, self.text, start, self.at);
+        let mut out = M::plain(self.text, start, self.at);
         loop {
             match self.bytes.get(self.at) {
                 Some(b'"') => {
