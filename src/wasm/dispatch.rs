@@ -41,12 +41,12 @@ pub(super) async fn perform(ctx: &mut RunCtx, call: &Call) -> Answer {
         Call::RunFailed => {
             let err = ctx.error();
             let input = &ctx.input;
-            let with_error = || {
+            let mut with_error = || {
                 let p = params(&rc, input);
                 set(&p, "error", &err);
                 p
             };
-            subscribers::run(&ctx.subs, name, &mut { with_error }, &mut apply).await
+            subscribers::run(&ctx.subs, name, &mut with_error, &mut apply).await
         }
         Call::Event | Call::Own { .. } => {
             let extra = match call {
@@ -55,8 +55,8 @@ pub(super) async fn perform(ctx: &mut RunCtx, call: &Call) -> Answer {
             };
             let event_js = event_js(&mut ctx.event_js, &ctx.session);
             let input = &ctx.input;
-            let with_event = || event_params(&rc, input, event_js, &extra);
-            subscribers::run(&ctx.subs, name, &mut { with_event }, &mut apply).await
+            let mut with_event = || event_params(&rc, input, event_js, &extra);
+            subscribers::run(&ctx.subs, name, &mut with_event, &mut apply).await
         }
         Call::NewMessage(i) => {
             let _ = messages_of(&rc);
