@@ -67,20 +67,21 @@ pub(super) fn event_params(
     p
 }
 
-/// A getter for a run's input: parsed from the request body the first time
-/// a callback reads `input`, then shared, so a history of thousands costs
-/// nothing per run unless someone looks.
+/// The descriptor of a run's `input` getter: parsed from the request body
+/// the first time a callback reads `input`, then shared, so a history of
+/// thousands costs nothing per run unless someone looks. Made once a run,
+/// so a callback's parameters define it without allocating.
 pub(super) fn lazy_input(body: JsValue) -> JsValue {
     let cached: RefCell<Option<JsValue>> = RefCell::new(None);
-    Closure::<dyn FnMut() -> JsValue>::new(move || {
+    let getter = Closure::<dyn FnMut() -> JsValue>::new(move || {
         if let Some(v) = cached.borrow().as_ref() {
             return v.clone();
         }
         let v = js::parse_json(&body).unwrap_or(JsValue::UNDEFINED);
         *cached.borrow_mut() = Some(v.clone());
         v
-    })
-    .into_js_value()
+    });
+    js::getter(&getter.into_js_value())
 }
 
 /// Applies a subscriber's returned `messages` / `state`.

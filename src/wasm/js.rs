@@ -35,6 +35,8 @@ extern "C" {
         k3: &JsValue,
         v3: &JsValue,
     ) -> Object;
+    /// A property descriptor of the getter `get`, for `make_params`' `input`.
+    pub fn getter(get: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = textDelta)]
     pub fn text_delta(ty: &JsValue, message_id: &JsValue, delta: &str) -> JsValue;
     #[wasm_bindgen(js_name = argsDelta)]

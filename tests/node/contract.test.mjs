@@ -299,3 +299,20 @@ test("a GET stream fails with what ended it, not with an earlier connection's lo
   await assert.rejects(stream.closed, (e) => e.name === "AgentProtocolError" && /RUN_STARTED/.test(e.message));
   assert.equal(calls, 2);
 });
+
+test("callback parameters hold messages and input as own properties: a spread or JSON.stringify keeps them", async () => {
+  const { fetch } = scriptedFetch(answer("a3"));
+  const agent = new AgentClient({ url: "http://x", fetch, initialMessages: [{ id: "u1", role: "user", content: "hi" }] });
+  const seen = {};
+  const keep = (name) => (params) => void (seen[name] = { spread: { ...params }, text: JSON.parse(JSON.stringify({ messages: params.messages, input: params.input })) });
+  await agent.runAgent({ runId: "r1" }, { onTextMessageContentEvent: keep("event"), onRunFinalized: keep("final") });
+  for (const name of ["event", "final"]) {
+    const { spread } = seen[name];
+    assert.ok(Array.isArray(spread.messages), `${name}: messages spread`);
+    assert.equal(spread.messages[0].id, "u1", `${name}: messages`);
+    assert.equal(spread.input.runId, "r1", `${name}: input spread`);
+    assert.ok(Object.keys(spread).includes("messages") && Object.keys(spread).includes("input"), name);
+  }
+  assert.equal(seen.event.spread.event.type, "TEXT_MESSAGE_CONTENT");
+  assert.equal(seen.final.text.input.runId, "r1");
+});
