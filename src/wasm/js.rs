@@ -93,8 +93,15 @@ extern "C" {
     #[wasm_bindgen(js_name = withAppended)]
     pub fn with_appended(obj: &JsValue, suffix: &str) -> JsValue;
     /// Partial tool arguments after a change (see `super::partial`).
-    #[wasm_bindgen(js_name = withTail)]
-    pub fn with_tail(root: &JsValue, tail: &JsValue) -> JsValue;
+    /// The partial value after a change: the container at `path` cut back
+    /// to `from` members and `flat` added (`key, value, ...` in an object).
+    #[wasm_bindgen(js_name = withMembers)]
+    pub fn with_members(
+        root: &JsValue,
+        path: &js_sys::Array,
+        from: usize,
+        flat: &js_sys::Array,
+    ) -> JsValue;
     /// The same for the arguments of one streaming tool call.
     #[wasm_bindgen(js_name = withArgsAppended)]
     pub fn with_args_appended(obj: &JsValue, index: usize, suffix: &str) -> JsValue;

@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import { applyEdits, withAppended, withArgsAppended, withTail } from "../../src/wasm/js_modules/copy_on_write.js";
+import { applyEdits, withAppended, withArgsAppended, withMembers } from "../../src/wasm/js_modules/copy_on_write.js";
 
 const cases = JSON.parse(fs.readFileSync(new URL("../fixtures/json-patch/edits.json", import.meta.url), "utf8"));
 
@@ -83,7 +83,16 @@ test("streaming helpers extend copies: text, tool arguments, partial values", ()
   assert.equal(args.toolCalls[0].function.arguments, '{"x":1}');
   assert.equal(msg.toolCalls[0].function.arguments, '{"x"');
   const partial = deepFreeze({ list: [1, 2], obj: { k: "v" } });
-  const grown = withTail(partial, { path: ["list"], from: 1, members: [5, 6] });
+  const grown = withMembers(partial, ["list"], 1, [5, 6]);
   assert.deepEqual(grown, { list: [1, 5, 6], obj: { k: "v" } });
   assert.equal(grown.obj, partial.obj);
+  // Members given flat: an object's as key, value; an array's as items.
+  const keyed = withMembers(partial, ["obj"], 0, ["k", "v2", "n", 1]);
+  assert.deepEqual(keyed, { list: [1, 2], obj: { k: "v2", n: 1 } });
+  assert.equal(keyed.list, partial.list, "untouched containers shared");
+  const nested = deepFreeze({ items: [{ id: 1 }, { id: 2, name: "it" }] });
+  const renamed = withMembers(nested, ["items", 1], 1, ["name", "item"]);
+  assert.deepEqual(renamed, { items: [{ id: 1 }, { id: 2, name: "item" }] });
+  assert.equal(renamed.items[0], nested.items[0]);
+  assert.deepEqual(withMembers(partial, ["list"], 1, [20, null]), { list: [1, 20, null], obj: { k: "v" } });
 });

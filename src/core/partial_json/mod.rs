@@ -106,7 +106,6 @@ use std::fmt;
 
 use serde_json::Value;
 
-use super::json::ToJson;
 use parser::{Parser, Token};
 use scanner::{Event, Scanner};
 use tree::{last_child, Frame};
@@ -157,15 +156,6 @@ pub enum Update<'a> {
 pub enum Step<'a> {
     Index(usize),
     Key(&'a str),
-}
-
-impl ToJson for Step<'_> {
-    fn write_json(&self, out: &mut String) {
-        match self {
-            Step::Index(i) => i.write_json(out),
-            Step::Key(k) => k.write_json(out),
-        }
-    }
 }
 
 impl PartialJson {

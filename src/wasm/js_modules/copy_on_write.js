@@ -95,17 +95,18 @@ export function applyEdits(root, edits) {
 }
 
 /**
- * The partial value `root` with the container at `tail.path` cut back to
- * `tail.from` members (arrays) and `tail.members` added.
- * @param {Json} root @param {{ path: string[], from: number, members: any[] }} tail
+ * The partial value `root` with the container at `path` cut back to `from`
+ * members (arrays) and the members `flat` added, an object's as key, value,
+ * key, value.
+ * @param {Json} root @param {(string | number)[]} path @param {number} from @param {any[]} flat
  */
-export function withTail(root, tail) {
-  const [copy, node] = new Replay().walk(root, tail.path, 0, tail.path.length);
+export function withMembers(root, path, from, flat) {
+  const [copy, node] = new Replay().walk(root, /** @type {string[]} */ (path), 0, path.length);
   if (Array.isArray(node)) {
-    node.length = tail.from;
-    for (const v of tail.members) node.push(v);
+    node.length = from;
+    for (const v of flat) node.push(v);
   } else {
-    for (const [k, v] of tail.members) setOwn(node, k, v);
+    for (let i = 0; i < flat.length; i += 2) setOwn(node, flat[i], flat[i + 1]);
   }
   return copy;
 }
