@@ -13,6 +13,11 @@
 //! from JS 3.7 vs 4.2 us, 7.2 vs 14.1 us and 3.0 vs 4.8 ms. Text is faster
 //! both ways, and serde-wasm-bindgen would add 15.5 KB gzipped (163,096
 //! against 147,539 bytes of `.wasm`), so values keep crossing as text.
+//!
+//! Two hot paths make small values without text, where a `JSON.parse` of a
+//! few dozen bytes cost as much as the event's own: the plain deltas' event
+//! objects (`dispatch::event_object`) and the strings, numbers and literals
+//! of a partial tool-argument change (`partial::members_js`).
 
 use wasm_bindgen::JsValue;
 

@@ -92,9 +92,12 @@ extern "C" {
     /// concatenated in JS, so a long streaming reply is never re-sent whole.
     #[wasm_bindgen(js_name = withAppended)]
     pub fn with_appended(obj: &JsValue, suffix: &str) -> JsValue;
-    /// Partial tool arguments after a change (see `super::partial`).
-    /// The partial value after a change: the container at `path` cut back
-    /// to `from` members and `flat` added (`key, value, ...` in an object).
+    /// The same for the arguments of one streaming tool call.
+    #[wasm_bindgen(js_name = withArgsAppended)]
+    pub fn with_args_appended(obj: &JsValue, index: usize, suffix: &str) -> JsValue;
+    /// Partial tool arguments after a change (see `super::partial`): the
+    /// container at `path` cut back to `from` members and `flat` added
+    /// (`key, value, ...` in an object).
     #[wasm_bindgen(js_name = withMembers)]
     pub fn with_members(
         root: &JsValue,
@@ -102,9 +105,6 @@ extern "C" {
         from: usize,
         flat: &js_sys::Array,
     ) -> JsValue;
-    /// The same for the arguments of one streaming tool call.
-    #[wasm_bindgen(js_name = withArgsAppended)]
-    pub fn with_args_appended(obj: &JsValue, index: usize, suffix: &str) -> JsValue;
     /// A state's JS copy after the core's patch edits (`core::json_patch::Edits`).
     #[wasm_bindgen(js_name = applyEdits)]
     pub fn apply_edits(root: &JsValue, edits: &JsValue) -> JsValue;

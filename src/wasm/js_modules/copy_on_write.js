@@ -101,7 +101,7 @@ export function applyEdits(root, edits) {
  * @param {Json} root @param {(string | number)[]} path @param {number} from @param {any[]} flat
  */
 export function withMembers(root, path, from, flat) {
-  const [copy, node] = new Replay().walk(root, /** @type {string[]} */ (path), 0, path.length);
+  const [copy, node] = new Replay().walk(root, path, 0, path.length);
   if (Array.isArray(node)) {
     node.length = from;
     for (const v of flat) node.push(v);
