@@ -119,30 +119,34 @@ pub fn apply_patch_edits(
             edits.truncate(start, start_text);
             return Err(e);
         }
+        // What add and replace put is their own value: no walk to read it back.
+        let placed = match op {
+            PatchOp::Add { value, .. } | PatchOp::Replace { value, .. } => Some(value),
+            _ => None,
+        };
         for undo in &log[before..] {
-            forward(doc, undo, edits);
+            forward(doc, undo, placed, edits);
         }
     }
     Ok(())
 }
 
 /// The edit an undo entry stands for, read right after its op, so each
-/// value is the one the op put there.
-fn forward(doc: &mut Value, undo: &Undo, edits: &mut Edits) {
+/// value is the one the op put there: `placed`, when the op says what it
+/// put, or else read back from the document.
+fn forward(doc: &mut Value, undo: &Undo, placed: Option<&Value>, edits: &mut Edits) {
     let null = Value::Null;
+    let mut put = |kind, at: &[Slot]| {
+        let value = placed.or_else(|| get_mut_at(doc, at).map(|v| &*v));
+        edits.push(kind, at, Some(value.unwrap_or(&null)));
+    };
     match undo {
-        Undo::Set { at, .. } => {
-            let value = get_mut_at(doc, at).map(|v| &*v);
-            edits.push(EditKind::Set, at, Some(value.unwrap_or(&null)));
-        }
-        Undo::Inserted { at } => {
-            let value = get_mut_at(doc, at).map(|v| &*v);
-            edits.push(EditKind::Insert, at, Some(value.unwrap_or(&null)));
-        }
+        Undo::Set { at, .. } => put(EditKind::Set, at),
+        Undo::Inserted { at } => put(EditKind::Insert, at),
         Undo::Removed { at, .. } => edits.push(EditKind::Remove, at, None),
         Undo::Moved { from, to, .. } => {
             edits.push(EditKind::Remove, from, None);
-            forward(doc, to, edits);
+            forward(doc, to, None, edits);
         }
     }
 }
