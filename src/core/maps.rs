@@ -1,8 +1,18 @@
 //! The hash maps and sets of the core and the binding: hashbrown's, the
 //! crate serde_json's ordered maps (indexmap) already link, instead of the
 //! standard library's own copy of it, so the WebAssembly build carries one
-//! hash table implementation, not two. Keys are ids an agent chose, so they
-//! stay hashed with std's randomly seeded SipHash.
+//! hash table implementation, not two.
+//!
+//! Keys are ids an agent chose, hashed with std's SipHash. Natively its
+//! keys come from the operating system's randomness. In the WebAssembly
+//! build they do not: wasm32-unknown-unknown gives std no randomness source,
+//! so `RandomState` hands out the same keys on every page load (two
+//! instances of a module hash "x" alike, checked with Rust 1.95), and ids
+//! chosen to collide are possible to compute. Keying these maps from the
+//! client's seeded generator (`core::ids`) with foldhash was tried: +1.1 KB
+//! gzipped, and serde_json's object maps, whose hasher that crate fixes,
+//! stay as predictable, so a state object's keys would remain the easier
+//! way in.
 
 use std::hash::{BuildHasherDefault, Hasher};
 
