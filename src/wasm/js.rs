@@ -10,7 +10,7 @@ use std::cell::RefCell;
 use js_sys::{Function, Object, Promise, Uint8Array};
 use wasm_bindgen::prelude::*;
 
-use crate::core::maps::HashMap;
+use crate::core::maps::BoundedMap;
 
 #[wasm_bindgen(module = "/src/wasm/js_modules/runtime.js")]
 extern "C" {
@@ -117,17 +117,29 @@ extern "C" {
 pub use web_sys::AbortController;
 
 thread_local! {
-    static KEYS: RefCell<HashMap<&'static str, JsValue>> = RefCell::new(HashMap::default());
+    /// The client's own names by address and length, the last used first.
+    static KEYS: RefCell<Vec<(usize, usize, JsValue)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A property name as a JS string, made once: callback parameters set the
-/// same few names on every event.
+/// same few names on every event. Found by the constant's address, not by
+/// hashing its text (SipHash here was 4% of a tool-argument stream's time);
+/// the few names an event uses stay at the front.
 pub fn key(k: &'static str) -> JsValue {
+    let at = (k.as_ptr() as usize, k.len());
     KEYS.with(|keys| {
-        keys.borrow_mut()
-            .entry(k)
-            .or_insert_with(|| JsValue::from_str(k))
-            .clone()
+        let mut keys = keys.borrow_mut();
+        match keys.iter().position(|&(p, n, _)| (p, n) == at) {
+            Some(i) => {
+                keys.swap(0, i);
+                keys[0].2.clone()
+            }
+            None => {
+                let js = JsValue::from_str(k);
+                keys.insert(0, (at.0, at.1, js.clone()));
+                js
+            }
+        }
     })
 }
 
@@ -136,7 +148,8 @@ pub fn key(k: &'static str) -> JsValue {
 const RECENT: usize = 64;
 
 thread_local! {
-    static RECENT_STRINGS: RefCell<HashMap<String, JsValue>> = RefCell::new(HashMap::default());
+    /// Never more than [`RECENT`] ids, so unkeyed hashing is safe here.
+    static RECENT_STRINGS: RefCell<BoundedMap<String, JsValue>> = RefCell::new(BoundedMap::default());
 }
 
 /// An id or a name as a JS string, the one made before while it is among
