@@ -1,7 +1,6 @@
 //! Callback parameters, subscribers' returned mutations, and the
 //! onNewMessage / onMessagesChanged / onStateChanged rounds.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use js_sys::{Function, Object, Reflect};
@@ -20,7 +19,7 @@ use crate::core::session::callbacks::{ON_MESSAGES_CHANGED, ON_STATE_CHANGED};
 /// parameters and reads them later sees what it was told then: the view
 /// is brought up to date (what changed since the last call) and the array
 /// handed out, so the next change makes a new one instead of editing it.
-/// `input` is read lazily: it does not change during a run.
+/// `input` is the run's one input object (see `run::body_of`).
 pub(super) fn params(rc: &Shared, input: &JsValue) -> Object {
     let messages = messages_of(rc).unwrap_or(JsValue::UNDEFINED);
     let state = state_of(rc).unwrap_or(JsValue::UNDEFINED);
@@ -65,23 +64,6 @@ pub(super) fn event_params(
         js::set(&p, k, v);
     }
     p
-}
-
-/// The descriptor of a run's `input` getter: parsed from the request body
-/// the first time a callback reads `input`, then shared, so a history of
-/// thousands costs nothing per run unless someone looks. Made once a run,
-/// so a callback's parameters define it without allocating.
-pub(super) fn lazy_input(body: JsValue) -> JsValue {
-    let cached: RefCell<Option<JsValue>> = RefCell::new(None);
-    let getter = Closure::<dyn FnMut() -> JsValue>::new(move || {
-        if let Some(v) = cached.borrow().as_ref() {
-            return v.clone();
-        }
-        let v = js::parse_json(&body).unwrap_or(JsValue::UNDEFINED);
-        *cached.borrow_mut() = Some(v.clone());
-        v
-    });
-    js::getter(&getter.into_js_value())
 }
 
 /// Applies a subscriber's returned `messages` / `state`.

@@ -35,8 +35,6 @@ extern "C" {
         k3: &JsValue,
         v3: &JsValue,
     ) -> Object;
-    /// A property descriptor of the getter `get`, for `make_params`' `input`.
-    pub fn getter(get: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = textDelta)]
     pub fn text_delta(ty: &JsValue, message_id: &JsValue, delta: &str) -> JsValue;
     #[wasm_bindgen(js_name = argsDelta)]
@@ -70,6 +68,8 @@ extern "C" {
     pub fn report_run_failure(e: &JsValue);
     #[wasm_bindgen(js_name = linkAbort)]
     pub fn link_abort(from: &JsValue, to: &AbortController);
+    /// `[body, input]`: the request body, and the run's input as callbacks
+    /// read it, its history and state parsed from the body when first read.
     #[wasm_bindgen(js_name = writeBody)]
     pub fn write_body(
         head: &str,
@@ -77,7 +77,7 @@ extern "C" {
         state: &JsValue,
         messages: &JsValue,
         tail: &str,
-    ) -> JsValue;
+    ) -> js_sys::Array;
     pub fn concat(a: &JsValue, b: &str) -> JsValue;
     #[wasm_bindgen(js_name = scalarOptions)]
     pub fn scalar_options(config: &JsValue) -> JsValue;

@@ -20,7 +20,6 @@ use crate::core::ids;
 use crate::core::run::{run_id_of, InputFrame, RunParams};
 use crate::core::session::{Session, Step};
 
-use super::callbacks::lazy_input;
 use super::client::{messages_of, take_js_edits, Inner, Shared};
 use super::js::{field, set};
 
@@ -66,6 +65,8 @@ pub(super) struct Request {
     run_id: String,
     params: RunParams,
     pub(super) body: JsValue,
+    /// The run's input as callbacks read it, one object for the run.
+    input: JsValue,
 }
 
 async fn run_inner(
@@ -99,13 +100,14 @@ async fn run_inner(
         )
         .map_err(|e| run_error(&e))?;
         let thread_id = inner.thread_id.clone();
-        let body = body_of(&mut inner, &thread_id, &run_id, &params)?;
+        let (body, input) = body_of(&mut inner, &thread_id, &run_id, &params)?;
         let fetch = inner.fetch()?;
         let request = Request {
             thread_id,
             run_id,
             params,
             body,
+            input,
         };
         (session, request, url, fetch, inner.headers.clone())
     };
@@ -128,8 +130,7 @@ async fn run_inner(
     } else {
         Vec::new()
     };
-    let input = lazy_input(request.body.clone());
-    let mut ctx = RunCtx::new(rc, session, run_sub, input, true);
+    let mut ctx = RunCtx::new(rc, session, run_sub, request.input.clone(), true);
     ctx.request = Some(request);
 
     let accept = if rc.borrow().accept_protobuf {
@@ -184,9 +185,9 @@ async fn run_inner(
 pub(super) fn rewrite_input(ctx: &mut RunCtx) {
     let Some(r) = &mut ctx.request else { return };
     match body_of(&mut ctx.rc.borrow_mut(), &r.thread_id, &r.run_id, &r.params) {
-        Ok(body) => {
-            ctx.input = lazy_input(body.clone());
-            r.body = body;
+        Ok((body, input)) => {
+            ctx.input = input.clone();
+            (r.body, r.input) = (body, input);
         }
         Err(e) => {
             ctx.error = Some(e);
@@ -195,7 +196,8 @@ pub(super) fn rewrite_input(ctx: &mut RunCtx) {
     }
 }
 
-/// The request body, with the history and state as they are now. Both
+/// The request body, with the history and state as they are now, and the
+/// run's input as callbacks read it. Both
 /// travel as the JSON text of the JS copies the client keeps anyway (the
 /// state as the text it was handed in as, while unchanged):
 /// `JSON.stringify` writes a long history several times faster than serde
@@ -206,7 +208,7 @@ pub(super) fn body_of(
     thread_id: &str,
     run_id: &str,
     params: &RunParams,
-) -> Result<JsValue, JsValue> {
+) -> Result<(JsValue, JsValue), JsValue> {
     let version = inner
         .send_protocol_version
         .then_some(crate::core::run::PROTOCOL_VERSION);
@@ -223,13 +225,8 @@ pub(super) fn body_of(
         Some(text) => (text.clone(), JsValue::UNDEFINED),
         None => (JsValue::UNDEFINED, state_view.get(&agent.state)?),
     };
-    Ok(js::write_body(
-        &frame.head,
-        &text,
-        &state,
-        &messages,
-        &frame.tail,
-    ))
+    let pair = js::write_body(&frame.head, &text, &state, &messages, &frame.tail);
+    Ok((pair.get(0), pair.get(1)))
 }
 
 pub(super) fn result_of(ctx: &RunCtx) -> Result<JsValue, JsValue> {

@@ -316,3 +316,40 @@ test("callback parameters hold messages and input as own properties: a spread or
   assert.equal(seen.event.spread.event.type, "TEXT_MESSAGE_CONTENT");
   assert.equal(seen.final.text.input.runId, "r1");
 });
+
+test("a run's input is one object for the run, what its request body says, history and state read from the body when first used", async () => {
+  const { fetch, requests } = scriptedFetch(answer("a3"));
+  const agent = new AgentClient({ url: "http://x", fetch, initialMessages: [{ id: "u1", role: "user", content: "hi" }], initialState: { n: 1 } });
+  const inputs = [];
+  const keep = ({ input }) => void inputs.push(input);
+  await agent.runAgent({ runId: "r1", forwardedProps: { a: 1 } }, { onRunStartedEvent: keep, onTextMessageContentEvent: keep, onMessagesChanged: keep, onRunFinalized: keep });
+  assert.ok(inputs.length >= 4);
+  for (const input of inputs) assert.equal(input, inputs[0], "the same object in every callback");
+  const input = inputs[0];
+  const body = requests[0].body;
+  // Its members in the body's order, history and state among them, equal.
+  assert.deepEqual(Object.keys(input), Object.keys(body));
+  assert.deepEqual(input.messages, [{ id: "u1", role: "user", content: "hi" }]);
+  assert.equal(input.messages, input.messages, "parsed once");
+  // Written before it is ever read, as a data member is.
+  input.state = "mine";
+  assert.equal(input.state, "mine");
+  assert.deepEqual(Object.keys(input), Object.keys(body), "still in its place");
+  assert.deepEqual(JSON.parse(JSON.stringify(input)), { ...body, state: "mine" });
+  assert.deepEqual(body.state, { n: 1 });
+});
+
+test("a run whose input a subscriber rewrote hands later callbacks the rewritten input", async () => {
+  const { fetch, requests } = scriptedFetch(answer("a4"));
+  const agent = new AgentClient({ url: "http://x", fetch });
+  const seen = [];
+  await agent.runAgent({ runId: "r1" }, {
+    onRunInitialized: ({ input }) => {
+      seen.push(input.messages.length);
+      return { messages: [{ id: "x", role: "user", content: "hi" }] };
+    },
+    onRunStartedEvent: ({ input }) => void seen.push(input.messages.length, input.messages[0].id),
+  });
+  assert.deepEqual(seen, [0, 1, "x"]);
+  assert.equal(requests[0].body.messages[0].id, "x");
+});

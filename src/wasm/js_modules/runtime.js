@@ -3,30 +3,24 @@
 // and Node alike: fetch, timers, abort, randomness, and the few values that
 // are cheaper built in JavaScript (callback parameters, the request body).
 // Imported by src/wasm/js.rs.
-// Callback parameters: `messages` and `state` as of the call, `input` a
-// lazy getter (parsed from the request body only if read).
+// Callback parameters: `messages` and `state` as of the call, `input` the
+// run's input (one object a run, see `writeBody`).
 //
-// The getters are own, enumerable properties, as the reference's data
-// properties are (a spread or `JSON.stringify` of the parameters keeps
-// them), defined from descriptors rather than written as getters in an
-// object literal: V8 builds a literal with an accessor on a slow path, 1 to
-// 1.5 us an object in Node 20, against 0.3 for a plain literal and a
-// `defineProperty` with a shared getter, and there is one such object per
-// callback per event.
+// `messages` on an event callback's parameters is an own, enumerable
+// getter, as the reference's is an own data property (a spread or
+// `JSON.stringify` of the parameters keeps it), defined from a shared
+// descriptor rather than written as a getter in an object literal: V8
+// builds a literal with an accessor on a slow path, 1 to 1.5 us an object
+// in Node 20, against 0.3 for a plain literal and a `defineProperty` with
+// a shared getter, and there is one such object per callback per event.
+// Each `defineProperty` is a call into the engine's runtime: `input` is a
+// plain member (0.19 against 0.62 us an object with both defined).
 /** @this {{ agent: { messages: unknown } }} */
 function agentMessages() { return this.agent.messages; }
 const MESSAGES = { get: agentMessages, enumerable: true, configurable: true };
-/** @typedef {{ get: () => any, enumerable: true, configurable: true }} Getter */
-/** A run's `input` getter, made once a run. @param {() => any} get @returns {Getter} */
-export function getter(get) { return { get, enumerable: true, configurable: true }; }
-/** @param {object} p @param {Getter | undefined} input */
-function withInput(p, input) {
-  if (input !== undefined) Object.defineProperty(p, "input", input);
-  return p;
-}
-/** @param {any} messages @param {any} state @param {any} agent @param {Getter | undefined} input */
+/** @param {any} messages @param {any} state @param {any} agent @param {object | undefined} input */
 export function makeParams(messages, state, agent, input) {
-  return withInput({ messages, state, agent }, input);
+  return input === undefined ? { messages, state, agent } : { messages, state, agent, input };
 }
 // An event callback's parameters: `messages` is read from the agent when
 // the callback reads it, as the reference hands event callbacks its live
@@ -37,14 +31,13 @@ export function makeParams(messages, state, agent, input) {
 // few names at each site, not by one `Reflect.set` call from WebAssembly
 // each (a tenth of a tool-argument stream's time).
 /**
- * @param {any} state @param {any} agent @param {Getter | undefined} input @param {any} event
+ * @param {any} state @param {any} agent @param {object | undefined} input @param {any} event
  * @param {string} [k1] @param {any} [v1] @param {string} [k2] @param {any} [v2] @param {string} [k3] @param {any} [v3]
  */
 export function makeEventParams(state, agent, input, event, k1, v1, k2, v2, k3, v3) {
   /** @type {Record<string, any>} */
-  const p = { state, agent, event };
+  const p = input === undefined ? { state, agent, event } : { state, agent, event, input };
   Object.defineProperty(p, "messages", MESSAGES);
-  withInput(p, input);
   if (k1 !== undefined) p[k1] = v1;
   if (k2 !== undefined) p[k2] = v2;
   if (k3 !== undefined) p[k3] = v3;
@@ -86,13 +79,41 @@ export function randomSeed() {
   return Math.random() * 9007199254740991;
 }
 // The request body around the history and state the client holds as JS
-// values: the state's JSON text where the client still has it, else its JS
-// copy; both undefined leave it out.
+// values (the state's JSON text where the client still has it, else its JS
+// copy; both undefined leave it out), and the run's input as callbacks
+// read it: what the body says, with `state` and `messages` parsed from it
+// the first time one is read, so a long history costs a run nothing there
+// unless someone looks. `[body, input]`.
 /** @param {string} head @param {string | undefined} stateText @param {any} state @param {any[]} messages @param {string} tail */
 export function writeBody(head, stateText, state, messages, tail) {
   const json = stateText ?? (state === undefined ? undefined : JSON.stringify(state));
   const s = json === undefined ? "" : '"state":' + json + ",";
-  return head + s + '"messages":' + JSON.stringify(messages) + tail;
+  const body = head + s + '"messages":' + JSON.stringify(messages) + tail;
+  // The small members, in the body's order, with placeholders in the two
+  // large ones' places.
+  const input = JSON.parse(head + (json === undefined ? "" : '"state":0,') + '"messages":0' + tail);
+  /** @type {any} */
+  let whole;
+  /** @param {string} key */
+  const lazy = (key) => ({
+    /** @this {any} */
+    get() {
+      whole ??= JSON.parse(body);
+      return own(this, key, whole[key]);
+    },
+    /** @this {any} @param {any} v */
+    set(v) { own(this, key, v); },
+    enumerable: true,
+    configurable: true,
+  });
+  if (json !== undefined) Object.defineProperty(input, "state", lazy("state"));
+  Object.defineProperty(input, "messages", lazy("messages"));
+  return [body, input];
+}
+/** `o[key] = v` as a data member, in the place the key has. @param {any} o @param {string} key @param {any} v */
+function own(o, key, v) {
+  Object.defineProperty(o, key, { value: v, writable: true, enumerable: true, configurable: true });
+  return v;
 }
 /** @param {string} text */
 export function parseJson(text) { return JSON.parse(text); }
