@@ -101,7 +101,11 @@ export function applyEdits(root, edits) {
  * @param {Json} root @param {(string | number)[]} path @param {number} from @param {any[]} flat
  */
 export function withMembers(root, path, from, flat) {
-  const [copy, node] = new Replay().walk(root, path, 0, path.length);
+  // One path, each container on it copied once: nothing to remember, so
+  // no Replay (its set cost 0.38 against 0.21 us a call, Node 20).
+  const copy = shallow(root);
+  let node = copy;
+  for (const k of path) node = node[k] = shallow(node[k]);
   if (Array.isArray(node)) {
     node.length = from;
     for (const v of flat) node.push(v);
