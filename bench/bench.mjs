@@ -12,7 +12,7 @@ import { VARIANTS as CLIENT_VARIANTS } from "./lib/measure.mjs";
 import { sizes } from "./lib/size.mjs";
 import { runNodeJob } from "./lib/node-runner.mjs";
 import { openBrowser } from "./lib/browser-runner.mjs";
-import { report, chartSeries } from "./lib/report.mjs";
+import { report, chartSeries, FLATNESS, FLAT_ROUNDS } from "./lib/report.mjs";
 import { chart } from "./lib/chart.mjs";
 import { existingSection, KEPT_HEADINGS, spliceSection } from "./lib/sections.mjs";
 
@@ -100,6 +100,35 @@ function jobs(o) {
   return out;
 }
 
+// The jobs the flat-in-H and scale targets divide one by another (ours at
+// H=0 and at a long history) run again, in turn, after the first pass,
+// and each keeps the run with the median µs/event: one load spike during
+// one job can no longer make or break a target (the last two reports each
+// had such a row, once each way).
+const PAIRED = FLATNESS.flatMap(([lo, hi]) => [lo, hi]);
+
+async function runAll(env, list, run) {
+  const out = [];
+  for (const job of list) {
+    const r = await run(job);
+    progress(env, r);
+    out.push([r]);
+  }
+  const again = list.flatMap((job, i) => (job.kind === "client" && CLIENT_VARIANTS[job.variant].ours && PAIRED.includes(job.id) ? [i] : []));
+  for (let round = 1; round < FLAT_ROUNDS; round++) {
+    for (const i of again) {
+      const r = await run(list[i]);
+      progress(env, r);
+      out[i].push(r);
+    }
+  }
+  return out.map((rs) => {
+    const sorted = [...rs].sort((a, b) => a.usPerEvent - b.usPerEvent);
+    const median = sorted[(sorted.length - 1) >> 1];
+    return rs.length > 1 ? { ...median, rounds: rs.map((r) => r.usPerEvent) } : median;
+  });
+}
+
 function progress(env, r) {
   const mem = r.peakBytes == null ? "" : `, peak ${(r.peakBytes / 1048576).toFixed(1)} MB`;
   console.error(`[${env}] ${r.id.padEnd(8)} ${r.variant.padEnd(10)} ${r.usPerEvent.toFixed(2).padStart(10)} µs/event  ${r.ms.toFixed(1).padStart(9)} ms/run  (${r.runs} runs, ${r.events} events${r.capped ? ", capped" : ""}${mem})`);
@@ -138,23 +167,13 @@ const loadStart = os.loadavg()[0];
 await snapshotPkg();
 const res = { sizes: await sizes(ROOT, path.join(OUT, "pkg")), node: [], chromium: [] };
 const list = jobs(o);
-if (o.node) {
-  for (const job of list) {
-    const r = await runNodeJob(job);
-    progress("node", r);
-    res.node.push(r);
-  }
-}
+if (o.node) res.node = await runAll("node", list, runNodeJob);
 let chromiumVersion = null;
 if (o.browser) {
   const browser = await openBrowser(ROOT);
   chromiumVersion = browser.version;
   try {
-    for (const job of list) {
-      const r = await browser.run(job);
-      progress("chromium", r);
-      res.chromium.push(r);
-    }
+    res.chromium = await runAll("chromium", list, (job) => browser.run(job));
   } finally {
     await browser.close();
   }
