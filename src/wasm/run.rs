@@ -65,8 +65,6 @@ pub(super) struct Request {
     run_id: String,
     params: RunParams,
     pub(super) body: JsValue,
-    /// The run's input as callbacks read it, one object for the run.
-    input: JsValue,
 }
 
 async fn run_inner(
@@ -79,7 +77,7 @@ async fn run_inner(
     let abort_param = field(&params_js, "abortController");
     let params: RunParams = from_js_opt(params_js, "run parameters")?.unwrap_or_default();
     let run_id = run_id_of(&params);
-    let (session, request, url, fetch, headers) = {
+    let (session, request, input, url, fetch, headers) = {
         let mut inner = rc.borrow_mut();
         if inner.agent_id.is_none() {
             inner.agent_id = Some(ids::uuid());
@@ -107,9 +105,8 @@ async fn run_inner(
             run_id,
             params,
             body,
-            input,
         };
-        (session, request, url, fetch, inner.headers.clone())
+        (session, request, input, url, fetch, inner.headers.clone())
     };
     let controller: AbortController = if field(&abort_param, "signal").is_object() {
         abort_param.unchecked_into()
@@ -130,7 +127,7 @@ async fn run_inner(
     } else {
         Vec::new()
     };
-    let mut ctx = RunCtx::new(rc, session, run_sub, request.input.clone(), true);
+    let mut ctx = RunCtx::new(rc, session, run_sub, input, true);
     ctx.request = Some(request);
 
     let accept = if rc.borrow().accept_protobuf {
@@ -186,8 +183,8 @@ pub(super) fn rewrite_input(ctx: &mut RunCtx) {
     let Some(r) = &mut ctx.request else { return };
     match body_of(&mut ctx.rc.borrow_mut(), &r.thread_id, &r.run_id, &r.params) {
         Ok((body, input)) => {
-            ctx.input = input.clone();
-            (r.body, r.input) = (body, input);
+            ctx.input = input;
+            r.body = body;
         }
         Err(e) => {
             ctx.error = Some(e);

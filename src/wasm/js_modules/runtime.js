@@ -87,11 +87,12 @@ export function randomSeed() {
 /** @param {string} head @param {string | undefined} stateText @param {any} state @param {any[]} messages @param {string} tail */
 export function writeBody(head, stateText, state, messages, tail) {
   const json = stateText ?? (state === undefined ? undefined : JSON.stringify(state));
-  const s = json === undefined ? "" : '"state":' + json + ",";
-  const body = head + s + '"messages":' + JSON.stringify(messages) + tail;
+  /** @param {string | undefined} s @param {string} m */
+  const frame = (s, m) => head + (s === undefined ? "" : '"state":' + s + ",") + '"messages":' + m + tail;
+  const body = frame(json, JSON.stringify(messages));
   // The small members, in the body's order, with placeholders in the two
   // large ones' places.
-  const input = JSON.parse(head + (json === undefined ? "" : '"state":0,') + '"messages":0' + tail);
+  const input = JSON.parse(frame(json && "0", "0"));
   /** @type {any} */
   let whole;
   /** @param {string} key */
