@@ -74,6 +74,25 @@ test("inserts and removals in arrays move the later members; a key removed and s
   assert.equal(applyEdits(doc, [2, 0]), null, "the root removed");
 });
 
+test("a member copied earlier in a batch is copied again once an insertion or removal moved another into its place", () => {
+  // Frozen, so changing a shared object in place throws.
+  const doc = deepFreeze({ list: [{ n: 0 }, { n: 1 }, { n: 2 }], obj: { a: { v: 0 }, b: { v: 0 } } });
+  const out = applyEdits(doc, [
+    0, 3, "list", 0, "n", 10, // copies list[0]
+    2, 2, "list", 0, // list[1] moves to 0
+    0, 3, "list", 0, "n", 11, // the old list[1]: shared until copied
+    1, 2, "list", 0, { n: -1 }, // everything moves up one
+    0, 3, "list", 1, "m", 12, // the old list[1] again, not the copy made above
+    0, 3, "obj", "a", "v", 1, // copies obj.a
+    0, 2, "obj", "a", { v: 5 }, // replaces it
+    0, 3, "obj", "a", "v", 6,
+  ]);
+  assert.deepEqual(out, { list: [{ n: -1 }, { n: 11, m: 12 }, { n: 2 }], obj: { a: { v: 6 }, b: { v: 0 } } });
+  assert.equal(out.list[2], doc.list[2], "an untouched member is shared");
+  assert.equal(out.obj.b, doc.obj.b);
+  assert.deepEqual(doc.list, [{ n: 0 }, { n: 1 }, { n: 2 }]);
+});
+
 test("streaming helpers extend copies: text, tool arguments, partial values", () => {
   const msg = deepFreeze({ id: "a", role: "assistant", content: "Hel", toolCalls: [{ id: "c", type: "function", function: { name: "f", arguments: '{"x"' } }] });
   const more = withAppended(msg, "lo");
