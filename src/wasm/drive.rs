@@ -140,7 +140,7 @@ fn follow(ctx: &mut RunCtx, state: StateFollow, warnings: Vec<String>) {
     match state {
         StateFollow::Unchanged => {}
         // The JS copy follows the core's edits, copying only what they touch.
-        StateFollow::Edits(edits) => inner.state_view.patched(edits),
+        StateFollow::Edits => inner.state_view.patched(ctx.session.state_edits()),
         StateFollow::Replaced => inner.state_view.invalidate(),
     }
     if let Some(Event::ToolCallArgs(e)) = ctx.session.event() {

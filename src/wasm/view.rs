@@ -338,7 +338,7 @@ impl StateView {
     }
 
     /// What a patch the core applied changed.
-    pub fn patched(&mut self, edits: Edits) {
+    pub fn patched(&mut self, edits: &Edits) {
         self.text = None;
         if self.cached.is_none() {
             return;
@@ -346,7 +346,7 @@ impl StateView {
         if self.pending.len() + edits.len() > MAX_PENDING {
             self.invalidate();
         } else {
-            self.pending.append(&edits);
+            self.pending.append(edits);
         }
     }
 

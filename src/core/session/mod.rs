@@ -17,6 +17,7 @@
 use serde_json::Value;
 
 use super::error::RunError;
+use super::json_patch::Edits;
 use super::reducer::{AgentState, Reducer};
 use super::run::check_interrupts;
 use super::stream::{EventStream, Limits};
@@ -159,6 +160,12 @@ impl Session {
     /// worth it only while the caller keeps a copy of the state to follow.
     pub fn record_state_edits(&mut self, on: bool) {
         self.reducer.record_state_edits = on;
+    }
+
+    /// What the last applied STATE_DELTA changed, when
+    /// [`StateFollow::Edits`] said it did.
+    pub fn state_edits(&self) -> &Edits {
+        &self.reducer.state_edits
     }
 
     /// The event of the round under way.

@@ -3,7 +3,6 @@
 use super::callbacks::{
     ON_EVENT, ON_NEW_MESSAGE, ON_NEW_TOOL_CALL, ON_RUN_FAILED, ON_RUN_FINALIZED, ON_RUN_INITIALIZED,
 };
-use crate::core::json_patch::Edits;
 use crate::core::reducer::Finished;
 
 /// A round of one callback over the subscribers that define it, in order,
@@ -98,9 +97,9 @@ pub struct Answer {
 #[derive(Debug, Clone, PartialEq)]
 pub enum StateFollow {
     Unchanged,
-    /// A STATE_DELTA's concrete edits (recorded when asked for, see
-    /// [`Session::record_state_edits`]).
-    Edits(Edits),
+    /// A STATE_DELTA's concrete edits, [`Session::state_edits`] (recorded
+    /// when asked for, see [`Session::record_state_edits`]).
+    Edits,
     /// Anything else that changed the state: the copy is stale.
     Replaced,
 }
