@@ -43,7 +43,7 @@ impl Pointer {
 /// [`Pointer::tokens`]: each token found, and checked for an escape, in
 /// one pass over its bytes. `split('/')` then a search for `~` in each
 /// token cost 186 instructions a token against 73 (native, callgrind; a
-/// 1 MB-state run of two-op deltas 4% fewer in all), and 83 bytes more of
+/// 1 MB-state run of two-op deltas 4% fewer in all), and 83 bytes less of
 /// the package; in the WebAssembly build the difference is below what
 /// alternated runs can tell (0.997x).
 pub struct Tokens<'a>(Option<&'a str>);
