@@ -64,7 +64,7 @@ impl<'a> Iterator for Tokens<'a> {
         // Past the `/`; none when this was the last token.
         self.0 = after.get(1..);
         Some(if escaped {
-            unescape(token)
+            Cow::Owned(unescape(token))
         } else {
             Cow::Borrowed(token)
         })
@@ -73,10 +73,7 @@ impl<'a> Iterator for Tokens<'a> {
 
 /// `~1` is `/` and `~0` is `~`, in one pass (so `~01` is `~1`, as RFC 6901
 /// orders it); the grammar check has already refused any other `~`.
-fn unescape(token: &str) -> Cow<'_, str> {
-    if !token.contains('~') {
-        return Cow::Borrowed(token);
-    }
+fn unescape(token: &str) -> String {
     let mut out = String::with_capacity(token.len());
     let mut chars = token.chars();
     while let Some(c) = chars.next() {
@@ -86,7 +83,7 @@ fn unescape(token: &str) -> Cow<'_, str> {
             out.push(c);
         }
     }
-    Cow::Owned(out)
+    out
 }
 
 fn is_pointer(s: &str) -> bool {
