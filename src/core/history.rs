@@ -40,15 +40,23 @@ pub enum Mark {
 pub struct Restated {
     pub text: Rc<str>,
     first_serial: u64,
-    len: usize,
+    /// The history's edit count right after the restating.
+    edits: u64,
 }
 
 impl Restated {
-    /// Whether `entries` are still the ones made from the text: the same
-    /// number, in order, none changed since (a change bumps `rev`, a
-    /// replacement or insertion brings another serial). O(n) comparisons.
-    pub fn describes(&self, entries: &[Entry]) -> bool {
-        entries.len() == self.len && unrevised(entries) == Some(self.first_serial)
+    /// Whether `history` still holds exactly the entries made from the
+    /// text: nothing was edited, added or removed since. O(1): comparing
+    /// every entry's serial and revision was two passes over the entries
+    /// per snapshot (5% of taking in a 10,000-message MESSAGES_SNAPSHOT in
+    /// Node).
+    pub fn describes(&self, history: &History) -> bool {
+        history.edits == self.edits
+    }
+
+    /// The serial of the first entry made from the text.
+    pub fn first_serial(&self) -> u64 {
+        self.first_serial
     }
 }
 
@@ -105,6 +113,9 @@ pub struct History {
     /// names the same message on every delta, and comparing its id costs
     /// less than hashing it. Positions only move when the index is rebuilt.
     last_found: Option<(usize, u64)>,
+    /// Bumped by every change to the entries (an edit, an addition, a
+    /// removal): what [`Restated::describes`] compares.
+    edits: u64,
 }
 
 /// The history as it was when a run started, for telling the run's new
@@ -153,6 +164,7 @@ impl History {
     /// Mutable access; the message counts as changed.
     pub fn get_mut(&mut self, i: usize) -> Option<&mut Message> {
         let e = self.entries.get_mut(i)?;
+        self.edits += 1;
         e.rev += 1;
         if e.mark == Mark::Clean {
             self.changes.dirty.push((i, Mark::Changed));
@@ -169,6 +181,7 @@ impl History {
         };
         let before = e.message.text().len();
         let in_place = e.message.append_text(delta);
+        self.edits += 1;
         e.rev += 1;
         if e.mark == Mark::Clean {
             self.changes.dirty.push((i, Mark::Changed));
@@ -196,6 +209,7 @@ impl History {
         let args = &mut calls[k].function.arguments;
         let before = args.len();
         args.push_str(delta);
+        self.edits += 1;
         e.rev += 1;
         if e.mark == Mark::Clean {
             self.changes.dirty.push((i, Mark::Changed));
@@ -324,6 +338,7 @@ impl History {
         }
         let mut e = self.new_entry(message);
         e.mark = Mark::Changed;
+        self.edits += 1;
         self.entries.push(e);
         self.changes.dirty.push((i, Mark::Changed));
         i
@@ -381,7 +396,7 @@ impl History {
         self.changes.restated = text.map(|text| Restated {
             text,
             first_serial: self.entries.first().map_or(0, |e| e.serial),
-            len: self.entries.len(),
+            edits: self.edits,
         });
     }
 
@@ -434,6 +449,7 @@ impl History {
     }
 
     fn before_restructuring(&mut self) {
+        self.edits += 1;
         self.changes.restated = None;
         if let Some(w) = &mut self.watch {
             if w.ids.is_none() {
@@ -628,7 +644,7 @@ mod tests {
         };
         let mut h = History::new(vec![user("old")]);
         let r = restated(&mut h);
-        assert!(r.describes(h.entries()));
+        assert!(r.describes(&h));
         assert_eq!(h.find("b"), Some(1));
         // Each way the history can change after.
         let changes: [fn(&mut History); 4] = [
@@ -644,7 +660,7 @@ mod tests {
         for change in changes {
             let r = restated(&mut h);
             change(&mut h);
-            assert!(!r.describes(h.entries()));
+            assert!(!r.describes(&h));
         }
         // Without text, nothing is restated; a restructuring forgets it.
         h.restate(vec![user("a")], None);

@@ -109,10 +109,10 @@ impl MessagesView {
     /// history it still describes is parsed from it whole.
     fn rebuild(&mut self, history: &History, restated: Option<&Restated>) -> Result<(), JsValue> {
         let entries = history.entries();
-        if let Some(r) = restated.filter(|r| r.describes(entries)) {
+        if let Some(r) = restated.filter(|r| r.describes(history)) {
             // Entries fresh from the text: nothing cached can be theirs.
             let array: Array = parse_json(&JsValue::from_str(&r.text))?.unchecked_into();
-            self.take_array(entries, array, false);
+            self.take_array(entries, array, false, Some(r.first_serial()));
             return Ok(());
         }
         let mut cache = SerialMap::with_capacity_and_hasher(entries.len(), Default::default());
@@ -172,15 +172,22 @@ impl MessagesView {
     /// `handed_out` says whether anyone holds `array` itself.
     pub fn adopt(&mut self, history: &mut History, array: Array, handed_out: bool) {
         history.take_changes();
-        self.take_array(history.entries(), array, handed_out);
+        let entries = history.entries();
+        self.take_array(entries, array, handed_out, unrevised(entries));
     }
 
     /// `array`, holding the objects of `entries` in order, as the view. A
-    /// history just built (see [`unrevised`]) keeps a copy of it as the
-    /// objects of its first revisions; any other puts them in the map.
-    fn take_array(&mut self, entries: &[Entry], array: Array, handed_out: bool) {
+    /// history just built (`first`: the serial it starts from, see
+    /// [`unrevised`]) keeps a copy of it as the objects of its first
+    /// revisions; any other puts them in the map.
+    fn take_array(
+        &mut self,
+        entries: &[Entry],
+        array: Array,
+        handed_out: bool,
+        first: Option<u64>,
+    ) {
         self.cache.clear();
-        let first = unrevised(entries);
         self.taken = first.map(|first| (slice_array(&array), first));
         if first.is_none() {
             for (i, e) in entries.iter().enumerate() {
