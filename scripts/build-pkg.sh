@@ -5,9 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The default entry may not grow: the build fails past its size today
-# (151.9 KB gzipped, 2026-12-03), lowered as it shrinks. The goal is 90 KB,
+# (150.2 KB gzipped, 2026-12-03), lowered as it shrinks. The goal is 90 KB,
 # smaller than the reference client (issue 16).
-CEILING_KB=153
+CEILING_KB=151
 GOAL_KB=90
 
 target=${CARGO_TARGET_DIR:-target}
@@ -54,6 +54,18 @@ panics=(
   '5alloc3vec.*13assert_failed'
   '5alloc7raw_vec[0-9]+(handle_error|capacity_overflow)'
   '5alloc5alloc[0-9]+handle_alloc_error'
+  # Debug impls that only those messages use (`{:?}` of a char, a range,
+  # an index, a `&dyn Debug`, std's error types) and the pretty-printing
+  # adapter: the panics' vtables keep them in the function table, which
+  # wasm-opt cannot prove dead. Nothing else formats with Debug in this
+  # build (LowerHex, which ids use, is kept). -1.5 KB gzipped.
+  '_4core3fmtcNtB[0-9a-z]*_5Debug3fmt'
+  '_4core3fmtRjNtB[0-9a-z]*_5Debug3fmt'
+  '_4core3fmtRDNtB[0-9a-z]*_5DebugEL_B[0-9a-z]*_3fmt'
+  '_4core3fmtNtB[0-9a-z]*_5ErrorNtB[0-9a-z]*_5Debug3fmt'
+  '_4core3ops5rangeINtB[0-9a-z]*_5RangejENtNtB[0-9a-z]*_3fmt5Debug3fmt'
+  '(15TryFromIntError|11LayoutError|11AccessError)NtNtC?[0-9A-Za-z_]*3fmt5Debug3fmt'
+  '10PadAdapterNtB[0-9a-z]*_5Write'
 )
 for variant in dist:"$target" dist-proto:"$target/proto-build" dist-adapters:"$target/adapters-build"; do
   dir=${variant%%:*}

@@ -66,6 +66,8 @@ extern "C" {
     pub fn deref_agent(r: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = reportRunFailure)]
     pub fn report_run_failure(e: &JsValue);
+    #[wasm_bindgen(js_name = thrownText)]
+    pub fn thrown_text(v: &JsValue) -> String;
     #[wasm_bindgen(js_name = linkAbort)]
     pub fn link_abort(from: &JsValue, to: &AbortController);
     /// `[body, input]`: the request body, and the run's input as callbacks

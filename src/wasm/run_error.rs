@@ -33,7 +33,7 @@ pub fn from_thrown(v: JsValue) -> JsValue {
     if v.is_instance_of::<Error>() {
         v
     } else {
-        let msg = v.as_string().unwrap_or_else(|| format!("{v:?}"));
+        let msg = v.as_string().unwrap_or_else(|| super::js::thrown_text(&v));
         js_error(ErrorName::Agent, &msg)
     }
 }

@@ -57,7 +57,7 @@ try {
   const expected = "스트리밍 works 😀";
   for (const e of r.errors) console.log(`${e.ok ? "ok" : "FAILED"} - error path: ${e.name}: ${e.detail}`);
   const checks = [
-    ["every error path", r.errors.length === 10 && r.errors.every((e) => e.ok)],
+    ["every error path", r.errors.length === 11 && r.errors.every((e) => e.ok)],
     ["global fetch streams in a window", r.stream.content === expected && r.stream.updates >= 2],
     ["module Web Worker", r.worker.content === expected],
     ["no page errors", errors.length === 0],

@@ -9,5 +9,5 @@ test("error paths: clear errors, history kept, the client runs again", async () 
   const results = await errorPaths(AgentClient);
   for (const r of results) console.log(`${r.ok ? "ok" : "FAILED"} - ${r.name}: ${r.detail}`);
   assert.deepEqual(results.filter((r) => !r.ok), []);
-  assert.equal(results.length, 10);
+  assert.equal(results.length, 11);
 });

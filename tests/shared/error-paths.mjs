@@ -98,6 +98,16 @@ export async function errorPaths(AgentClient) {
     kept: ["kept"],
   });
 
+  await check("a fetch that throws something other than an Error", async () => {
+    const agent = new AgentClient({ url: "http://x", fetch: async () => { throw { code: "ECONNRESET" }; } });
+    const { error, reported } = await failing(agent);
+    assert(error instanceof Error && error.name === "AgentError", `rejects with an AgentError, got ${error}`);
+    assert(error.message === '{"code":"ECONNRESET"}', `says what was thrown: ${error.message}`);
+    assert(reported.length === 1 && reported[0] === error, "onRunFailed once, with the same error");
+    await againWorks(agent);
+    return error.message;
+  });
+
   await check("a stream that ends without RUN_FINISHED", async () => {
     const agent = new AgentClient({ url: "http://x", fetch: bodyFetch([sse(started) + sse(start) + sse(content("all")) + sse(end)]) });
     const out = await agent.runAgent();

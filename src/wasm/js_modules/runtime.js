@@ -150,6 +150,19 @@ export function readerOf(stream) { return stream.getReader(); }
 export function derefAgent(ref) {
   return ref !== undefined && typeof ref.deref === "function" ? ref.deref() : undefined;
 }
+// What a thrown value that is not an Error says: its JSON where it has one
+// (`{"code":1}`), else its string (a symbol, a function, an object whose
+// conversion throws gets its tag).
+/** @param {unknown} v @returns {string} */
+export function thrownText(v) {
+  try {
+    const json = JSON.stringify(v);
+    if (json !== undefined) return json;
+    return String(v);
+  } catch {
+    return Object.prototype.toString.call(v);
+  }
+}
 // As the reference reports a run that failed and that no subscriber stopped.
 /** @param {unknown} e */
 export function reportRunFailure(e) { console.error("Agent execution failed:", e); }
