@@ -136,7 +136,7 @@ async fn run_inner(
         "text/event-stream"
     };
     let mut end = steps(&mut ctx).await;
-    if end == Step::Request {
+    if matches!(end, Step::Request) {
         let body = ctx.request.as_ref().map(|r| r.body.clone());
         let init = transport::request_init(
             "POST",
@@ -168,7 +168,7 @@ async fn run_inner(
             }
         };
     }
-    if end == (Step::Done { rejected: true }) {
+    if matches!(end, Step::Done { rejected: true }) {
         let err = ctx.error();
         rc.borrow_mut().agent.messages.new_since_watch();
         js::report_run_failure(&err);
