@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { loadCases, root } from "../node/cases.mjs";
+import { ERROR_PATH_COUNT } from "../shared/error-paths.mjs";
 
 const TYPES = { ".js": "text/javascript", ".mjs": "text/javascript", ".html": "text/html", ".wasm": "application/wasm", ".json": "application/json" };
 const sse = (e) => "data: " + JSON.stringify(e) + "\n\n";
@@ -57,7 +58,7 @@ try {
   const expected = "스트리밍 works 😀";
   for (const e of r.errors) console.log(`${e.ok ? "ok" : "FAILED"} - error path: ${e.name}: ${e.detail}`);
   const checks = [
-    ["every error path", r.errors.length === 11 && r.errors.every((e) => e.ok)],
+    ["every error path", r.errors.length === ERROR_PATH_COUNT && r.errors.every((e) => e.ok)],
     ["global fetch streams in a window", r.stream.content === expected && r.stream.updates >= 2],
     ["module Web Worker", r.worker.content === expected],
     ["no page errors", errors.length === 0],

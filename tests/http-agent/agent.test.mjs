@@ -226,7 +226,7 @@ test(`[${version}] middleware: the base class's run is used, with the same resul
 });
 
 test(`[${version}] the shared error paths hold through the entry: clear Errors, history kept, the agent runs again`, async () => {
-  const { errorPaths } = await import("../shared/error-paths.mjs");
+  const { errorPaths, ERROR_PATH_COUNT } = await import("../shared/error-paths.mjs");
   const quiet = console.error;
   console.error = () => {};
   let results;
@@ -237,7 +237,7 @@ test(`[${version}] the shared error paths hold through the entry: clear Errors, 
   }
   for (const r of results) if (!r.ok) console.log(`FAILED - ${r.name}: ${r.detail}`);
   assert.deepEqual(results.filter((r) => !r.ok).map((r) => r.name), []);
-  assert.equal(results.length, 10);
+  assert.equal(results.length, ERROR_PATH_COUNT);
 });
 
 test(`[${version}] the protobuf transport, with agui-wasm/proto's client`, async () => {

@@ -42,6 +42,9 @@ async function failing(agent) {
 
 const texts = (agent) => agent.messages.map((m) => m.content);
 
+/** How many paths `errorPaths` checks: its callers assert that every one ran. */
+export const ERROR_PATH_COUNT = 11;
+
 export async function errorPaths(AgentClient) {
   const results = [];
   const check = async (name, fn) => {
