@@ -151,13 +151,15 @@ export function derefAgent(ref) {
   return ref !== undefined && typeof ref.deref === "function" ? ref.deref() : undefined;
 }
 // What a thrown value that is not an Error says: its JSON where it has one
-// (`{"code":1}`), else its string (a symbol, a function, an object whose
-// conversion throws gets its tag).
+// (`{"code":1}`), else its string (`Symbol(x)`, `10` for a BigInt, what a
+// cyclic object converts to), else its tag.
 /** @param {unknown} v @returns {string} */
 export function thrownText(v) {
   try {
     const json = JSON.stringify(v);
     if (json !== undefined) return json;
+  } catch {}
+  try {
     return String(v);
   } catch {
     return Object.prototype.toString.call(v);
