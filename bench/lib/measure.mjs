@@ -46,7 +46,7 @@ function fetchOf(chunks, tick) {
 // What a UI does with each update, identical for both clients: look at the
 // list and the message being streamed, the state, and (scenario 2) the
 // partially parsed tool arguments. `sink` keeps the reads from being optimised away.
-function uiSubscriber(sink, toolArgs, tick) {
+export function uiSubscriber(sink, toolArgs, tick) {
   const s = {
     onMessagesChanged({ messages }) {
       tick?.();
@@ -67,7 +67,7 @@ function uiSubscriber(sink, toolArgs, tick) {
   return s;
 }
 
-function makeClient(clients, variant, p, tick) {
+export function makeClient(clients, variant, p, tick) {
   const v = VARIANTS[variant];
   const config = {
     url: "http://agent.test/run",

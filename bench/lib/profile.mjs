@@ -1,0 +1,82 @@
+// Where one scenario's time goes: the timed part only (runAgent, as the
+// benchmark times it), under V8's sampling profiler, self time summed per
+// function over the runs. The client is built before the profiler starts
+// and freed after it stops, so construction and freeing stay out, as they
+// stay out of the benchmark's figures. Run by bench/profile.sh, which makes
+// the package copy whose .wasm keeps its function names.
+import inspector from "node:inspector/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { makeClient, prepare, uiSubscriber, VARIANTS } from "./measure.mjs";
+
+const HELP = `usage: bench/profile.sh --scenario ID [--runs N] [--variant V] [--top N]
+  --runs     profiled runs (default 10), after 3 unprofiled ones
+  --variant  ${Object.keys(VARIANTS).filter((v) => VARIANTS[v].ours).join(", ")} (default ours)
+  --top      rows to print (default 40)`;
+
+function parseArgs(argv) {
+  const o = { runs: 10, variant: "ours", top: 40 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = () => {
+      if (i + 1 >= argv.length) throw new Error(`${a} needs a value\n${HELP}`);
+      return argv[++i];
+    };
+    if (a === "--pkg") o.pkg = path.resolve(next());
+    else if (a === "--scenario") o.id = next();
+    else if (a === "--runs") o.runs = Number(next());
+    else if (a === "--variant") o.variant = next();
+    else if (a === "--top") o.top = Number(next());
+    else if (a === "--help" || a === "-h") (console.log(HELP), process.exit(0));
+    else throw new Error(`unknown option ${a}\n${HELP}`);
+  }
+  if (!o.pkg || !o.id) throw new Error(HELP);
+  if (!VARIANTS[o.variant]?.ours) throw new Error(`unknown variant ${o.variant}\n${HELP}`);
+  return o;
+}
+
+/** Self time (µs) per frame name in one profile. */
+function selfTimes(profile, into) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  profile.samples.forEach((id, i) => {
+    const { functionName, url } = byId.get(id).callFrame;
+    // The profiler's own stop is sampled too; it is not the client's.
+    if (functionName === "dispatch" && !url) return;
+    const where = /\.wasm-[0-9a-f]+$/.test(url) ? "wasm" : path.basename(url) || "native";
+    const key = `${functionName || "(anonymous)"}  [${where}]`;
+    into.set(key, (into.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
+}
+
+const o = parseArgs(process.argv.slice(2));
+const { AgentClient } = await import(pathToFileURL(path.join(o.pkg, "node.js")).href);
+const clients = { AgentClient };
+const p = prepare(o.id, o.variant);
+const once = async (profiler) => {
+  const client = makeClient(clients, o.variant, p);
+  globalThis.gc?.();
+  if (profiler) await profiler.post("Profiler.start");
+  const t0 = performance.now();
+  await client.runAgent({ runId: "r" }, uiSubscriber({ n: 0 }, p.sc.toolArgs));
+  const ms = performance.now() - t0;
+  const profile = profiler ? (await profiler.post("Profiler.stop")).profile : null;
+  client.free();
+  return { ms, profile };
+};
+for (let i = 0; i < 3; i++) await once(null);
+const session = new inspector.Session();
+session.connect();
+await session.post("Profiler.enable");
+await session.post("Profiler.setSamplingInterval", { interval: 100 });
+const self = new Map();
+let ms = 0;
+for (let i = 0; i < o.runs; i++) {
+  const r = await once(session);
+  ms += r.ms;
+  selfTimes(r.profile, self);
+}
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+console.log(`scenario ${o.id} (${o.variant}): ${(ms / o.runs).toFixed(2)} ms a run under the profiler, ${o.runs} runs; self time a run:`);
+for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, o.top)) {
+  console.log(`${(us / 1000 / o.runs).toFixed(3).padStart(9)} ms ${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`);
+}

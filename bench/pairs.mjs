@@ -1,0 +1,62 @@
+// Whether a change made ours faster: two builds of the package timed in
+// alternated pairs of fresh Node processes, A then B, so both see the same
+// machine load; the median of the pairs' B/A ratios is the answer. A full
+// `bench/run.sh` moves by tens of percent between runs on a shared machine,
+// a ratio of pairs by a few.
+//
+//   cp -r pkg /tmp/before        # the build before the change
+//   scripts/build-pkg.sh         # the build after it
+//   node bench/pairs.mjs --a /tmp/before --b pkg --scenario 3 [--pairs 8] [--runs 20] [--variant ours]
+import path from "node:path";
+import { runNodeJob } from "./lib/node-runner.mjs";
+import { SCENARIOS } from "./lib/scenarios.mjs";
+import { VARIANTS } from "./lib/measure.mjs";
+
+const HELP = `usage: node bench/pairs.mjs --a DIR --b DIR --scenario ID [--pairs N] [--runs N] [--variant V]
+  --a, --b      two package directories (a built pkg/ or a copy of one)
+  --scenario    one of ${SCENARIOS.map((s) => s.id).join(", ")}
+  --pairs       alternated pairs (default 6)
+  --runs        timed runs per job, of which the median counts (default 20)
+  --variant     ${Object.keys(VARIANTS).filter((v) => VARIANTS[v].ours).join(", ")} (default ours)`;
+
+function parseArgs(argv) {
+  const o = { pairs: 6, runs: 20, variant: "ours" };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = () => {
+      if (i + 1 >= argv.length) throw new Error(`${a} needs a value\n${HELP}`);
+      return argv[++i];
+    };
+    if (a === "--a") o.a = path.resolve(next());
+    else if (a === "--b") o.b = path.resolve(next());
+    else if (a === "--scenario") o.id = next();
+    else if (a === "--pairs") o.pairs = Number(next());
+    else if (a === "--runs") o.runs = Number(next());
+    else if (a === "--variant") o.variant = next();
+    else if (a === "--help" || a === "-h") (console.log(HELP), process.exit(0));
+    else throw new Error(`unknown option ${a}\n${HELP}`);
+  }
+  if (!o.a || !o.b || !o.id) throw new Error(HELP);
+  if (!SCENARIOS.some((s) => s.id === o.id)) throw new Error(`unknown scenario ${o.id}\n${HELP}`);
+  if (!VARIANTS[o.variant]?.ours) throw new Error(`unknown variant ${o.variant}\n${HELP}`);
+  if (!(o.pairs >= 1 && o.runs >= 1)) throw new Error(`--pairs and --runs need positive numbers\n${HELP}`);
+  return o;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((x, y) => x - y);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+const o = parseArgs(process.argv.slice(2));
+const job = (pkg) => runNodeJob({ kind: "client", variant: o.variant, id: o.id, runs: o.runs, pkg });
+const ratios = [];
+for (let i = 0; i < o.pairs; i++) {
+  const a = await job(o.a);
+  const b = await job(o.b);
+  if (a.digest !== b.digest) throw new Error(`A and B end in different states (${a.digest} against ${b.digest})`);
+  ratios.push(b.usPerEvent / a.usPerEvent);
+  console.log(`pair ${i + 1}: A ${a.usPerEvent.toPrecision(4)} µs/event, B ${b.usPerEvent.toPrecision(4)}, B/A ${ratios.at(-1).toFixed(3)}`);
+}
+console.log(`scenario ${o.id} (${o.variant}), ${o.pairs} pairs: median B/A ${median(ratios).toFixed(3)}`);
