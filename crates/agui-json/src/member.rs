@@ -9,11 +9,17 @@ use serde_json::{Map, Value};
 /// The most keys an object is searched by comparing them one by one.
 pub const SCAN: usize = 16;
 
+/// The value of `key`. The lengths are compared before the bytes: most keys
+/// differ from the one sought in length, and comparing the bytes is a call
+/// in the WebAssembly build (scenario 3, a patch walking to
+/// `/items/N/value`: 0.97x, 8 alternated pairs).
 pub fn member<'a>(m: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
     if m.len() > SCAN {
         return m.get(key);
     }
-    m.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
+    m.iter()
+        .find(|(k, _)| k.len() == key.len() && k.as_str() == key)
+        .map(|(_, v)| v)
 }
 
 pub fn member_mut<'a>(m: &'a mut Map<String, Value>, key: &str) -> Option<&'a mut Value> {
@@ -21,7 +27,7 @@ pub fn member_mut<'a>(m: &'a mut Map<String, Value>, key: &str) -> Option<&'a mu
         return m.get_mut(key);
     }
     m.iter_mut()
-        .find(|(k, _)| k.as_str() == key)
+        .find(|(k, _)| k.len() == key.len() && k.as_str() == key)
         .map(|(_, v)| v)
 }
 
