@@ -11,6 +11,7 @@ import path from "node:path";
 import { runNodeJob } from "./lib/node-runner.mjs";
 import { SCENARIOS } from "./lib/scenarios.mjs";
 import { VARIANTS } from "./lib/measure.mjs";
+import { parseOptions } from "./lib/options.mjs";
 
 const HELP = `usage: node bench/pairs.mjs --a DIR --b DIR --scenario ID [--pairs N] [--runs N] [--variant V]
   --a, --b      two package directories (a built pkg/ or a copy of one)
@@ -20,27 +21,19 @@ const HELP = `usage: node bench/pairs.mjs --a DIR --b DIR --scenario ID [--pairs
   --variant     ${Object.keys(VARIANTS).filter((v) => VARIANTS[v].ours).join(", ")} (default ours)`;
 
 function parseArgs(argv) {
-  const o = { pairs: 6, runs: 20, variant: "ours" };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const next = () => {
-      if (i + 1 >= argv.length) throw new Error(`${a} needs a value\n${HELP}`);
-      return argv[++i];
-    };
-    if (a === "--a") o.a = path.resolve(next());
-    else if (a === "--b") o.b = path.resolve(next());
-    else if (a === "--scenario") o.id = next();
-    else if (a === "--pairs") o.pairs = Number(next());
-    else if (a === "--runs") o.runs = Number(next());
-    else if (a === "--variant") o.variant = next();
-    else if (a === "--help" || a === "-h") (console.log(HELP), process.exit(0));
-    else throw new Error(`unknown option ${a}\n${HELP}`);
-  }
+  const spec = {
+    "--a": ["a", "text"],
+    "--b": ["b", "text"],
+    "--scenario": ["id", "text"],
+    "--pairs": ["pairs", "count"],
+    "--runs": ["runs", "count"],
+    "--variant": ["variant", "text"],
+  };
+  const o = parseOptions(argv, HELP, spec, { pairs: 6, runs: 20, variant: "ours" });
   if (!o.a || !o.b || !o.id) throw new Error(HELP);
   if (!SCENARIOS.some((s) => s.id === o.id)) throw new Error(`unknown scenario ${o.id}\n${HELP}`);
   if (!VARIANTS[o.variant]?.ours) throw new Error(`unknown variant ${o.variant}\n${HELP}`);
-  if (!(o.pairs >= 1 && o.runs >= 1)) throw new Error(`--pairs and --runs need positive numbers\n${HELP}`);
-  return o;
+  return { ...o, a: path.resolve(o.a), b: path.resolve(o.b) };
 }
 
 const median = (xs) => {

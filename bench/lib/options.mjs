@@ -1,11 +1,11 @@
-// The command-line options of the benchmark scripts that take counts and
-// switches: each option is named once, in the caller's table; `--help`
+// The command-line options of the benchmark scripts that take counts, words
+// and switches: each option is named once, in the caller's table; `--help`
 // prints the usage.
 
 /**
  * @param {string[]} argv
  * @param {string} help
- * @param {Record<string, [string, "count" | "switch"]>} spec option → [key in the result, kind]
+ * @param {Record<string, [string, "count" | "text" | "switch"]>} spec option → [key in the result, kind]
  * @param {Record<string, unknown>} defaults
  */
 export function parseOptions(argv, help, spec, defaults) {
@@ -21,6 +21,11 @@ export function parseOptions(argv, help, spec, defaults) {
     const [key, kind] = known;
     if (kind === "switch") {
       o[key] = true;
+      continue;
+    }
+    if (kind === "text") {
+      if (i + 1 >= argv.length) throw new Error(`${a} needs a value\n${help}`);
+      o[key] = argv[++i];
       continue;
     }
     const v = Number(argv[++i]);

@@ -8,6 +8,7 @@ import inspector from "node:inspector/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { makeClient, prepare, uiSubscriber, VARIANTS } from "./measure.mjs";
+import { parseOptions } from "./options.mjs";
 
 const HELP = `usage: bench/profile.sh --scenario ID [--runs N] [--variant V] [--top N]
   --runs     profiled runs (default 10), after 3 unprofiled ones
@@ -15,24 +16,17 @@ const HELP = `usage: bench/profile.sh --scenario ID [--runs N] [--variant V] [--
   --top      rows to print (default 40)`;
 
 function parseArgs(argv) {
-  const o = { runs: 10, variant: "ours", top: 40 };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const next = () => {
-      if (i + 1 >= argv.length) throw new Error(`${a} needs a value\n${HELP}`);
-      return argv[++i];
-    };
-    if (a === "--pkg") o.pkg = path.resolve(next());
-    else if (a === "--scenario") o.id = next();
-    else if (a === "--runs") o.runs = Number(next());
-    else if (a === "--variant") o.variant = next();
-    else if (a === "--top") o.top = Number(next());
-    else if (a === "--help" || a === "-h") (console.log(HELP), process.exit(0));
-    else throw new Error(`unknown option ${a}\n${HELP}`);
-  }
+  const spec = {
+    "--pkg": ["pkg", "text"],
+    "--scenario": ["id", "text"],
+    "--runs": ["runs", "count"],
+    "--variant": ["variant", "text"],
+    "--top": ["top", "count"],
+  };
+  const o = parseOptions(argv, HELP, spec, { runs: 10, variant: "ours", top: 40 });
   if (!o.pkg || !o.id) throw new Error(HELP);
   if (!VARIANTS[o.variant]?.ours) throw new Error(`unknown variant ${o.variant}\n${HELP}`);
-  return o;
+  return { ...o, pkg: path.resolve(o.pkg) };
 }
 
 /** Self time (µs) per frame name in one profile. */
