@@ -10,7 +10,8 @@
 import path from "node:path";
 import { runNodeJob } from "./lib/node-runner.mjs";
 import { SCENARIOS } from "./lib/scenarios.mjs";
-import { VARIANTS } from "./lib/measure.mjs";
+import { OUR_VARIANTS } from "./lib/measure.mjs";
+import { median } from "./lib/median.mjs";
 import { parseOptions } from "./lib/options.mjs";
 
 const HELP = `usage: node bench/pairs.mjs --a DIR --b DIR --scenario ID [--pairs N] [--runs N] [--variant V]
@@ -18,7 +19,7 @@ const HELP = `usage: node bench/pairs.mjs --a DIR --b DIR --scenario ID [--pairs
   --scenario    one of ${SCENARIOS.map((s) => s.id).join(", ")}
   --pairs       alternated pairs (default 6)
   --runs        timed runs per job, of which the median counts (default 20)
-  --variant     ${Object.keys(VARIANTS).filter((v) => VARIANTS[v].ours).join(", ")} (default ours)`;
+  --variant     ${OUR_VARIANTS.join(", ")} (default ours)`;
 
 function parseArgs(argv) {
   const spec = {
@@ -32,15 +33,9 @@ function parseArgs(argv) {
   const o = parseOptions(argv, HELP, spec, { pairs: 6, runs: 20, variant: "ours" });
   if (!o.a || !o.b || !o.id) throw new Error(HELP);
   if (!SCENARIOS.some((s) => s.id === o.id)) throw new Error(`unknown scenario ${o.id}\n${HELP}`);
-  if (!VARIANTS[o.variant]?.ours) throw new Error(`unknown variant ${o.variant}\n${HELP}`);
+  if (!OUR_VARIANTS.includes(o.variant)) throw new Error(`unknown variant ${o.variant}\n${HELP}`);
   return { ...o, a: path.resolve(o.a), b: path.resolve(o.b) };
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((x, y) => x - y);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 const o = parseArgs(process.argv.slice(2));
 const job = (pkg) => runNodeJob({ kind: "client", variant: o.variant, id: o.id, runs: o.runs, pkg });

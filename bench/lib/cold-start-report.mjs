@@ -1,5 +1,6 @@
 // The table and the BENCHMARKS.md section of bench/cold-start.mjs.
 import fs from "node:fs";
+import { median as medianOf } from "./median.mjs";
 
 export const HEADING = "## Cold start (issue 16)";
 export const VARIANTS = ["ref", "ours", "ours-preload"];

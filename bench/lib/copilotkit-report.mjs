@@ -1,15 +1,11 @@
 // The tables and the BENCHMARKS.md section of bench/copilotkit.mjs.
 import fs from "node:fs";
+import { median } from "./median.mjs";
 
 export const HEADING = "## CopilotKit app (issue 15)";
 const NAME = { stock: "stock (`@ag-ui/client` HttpAgent)", wasm: "ours (`agui-wasm/http-agent`)" };
 const TARGET = 5;
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const stats = (xs) => ({ med: median(xs), min: Math.min(...xs), max: Math.max(...xs) });
 const f = (x, d = 3) => x.toFixed(d);
 const ms = (x) => Math.round(x).toLocaleString("en-US");

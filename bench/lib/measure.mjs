@@ -2,6 +2,7 @@
 // scenario's bytes, run one client over them several times, and time it.
 // The platform passes in the clients, a GC hook and a memory probe.
 
+import { median } from "./median.mjs";
 import { scenario } from "./scenarios.mjs";
 
 export const CHUNK = 16 * 1024;
@@ -13,6 +14,9 @@ export const VARIANTS = {
   "ours-frame": { ours: true, batching: { throttleMs: 16 }, optIn: true },
   reference: { ours: false },
 };
+
+/** The variants that run ours. */
+export const OUR_VARIANTS = Object.keys(VARIANTS).filter((v) => VARIANTS[v].ours);
 
 /** The scenario as the wire sees it: SSE bytes in 16 KiB pieces, plus the JSON payloads for the floor. */
 export function prepare(id, variant, full = false, opts = null) {
@@ -105,12 +109,6 @@ async function runOnce(clients, variant, p, tick) {
   client.free?.();
   return { ms, constructMs, digest: d, sink: sink.n };
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 // At least `runs` timed runs; quick ones go on (up to `max`) while they fit
 // in `budgetMs`, since a short run is at the mercy of the scheduler and only

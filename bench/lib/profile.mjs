@@ -7,12 +7,12 @@
 import inspector from "node:inspector/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { makeClient, prepare, uiSubscriber, VARIANTS } from "./measure.mjs";
+import { makeClient, OUR_VARIANTS, prepare, uiSubscriber } from "./measure.mjs";
 import { parseOptions } from "./options.mjs";
 
 const HELP = `usage: bench/profile.sh --scenario ID [--runs N] [--variant V] [--top N]
   --runs     profiled runs (default 10), after 3 unprofiled ones
-  --variant  ${Object.keys(VARIANTS).filter((v) => VARIANTS[v].ours).join(", ")} (default ours)
+  --variant  ${OUR_VARIANTS.join(", ")} (default ours)
   --top      rows to print (default 40)`;
 
 function parseArgs(argv) {
@@ -25,7 +25,7 @@ function parseArgs(argv) {
   };
   const o = parseOptions(argv, HELP, spec, { runs: 10, variant: "ours", top: 40 });
   if (!o.pkg || !o.id) throw new Error(HELP);
-  if (!VARIANTS[o.variant]?.ours) throw new Error(`unknown variant ${o.variant}\n${HELP}`);
+  if (!OUR_VARIANTS.includes(o.variant)) throw new Error(`unknown variant ${o.variant}\n${HELP}`);
   return { ...o, pkg: path.resolve(o.pkg) };
 }
 
