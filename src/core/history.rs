@@ -39,7 +39,6 @@ pub enum Mark {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Restated {
     pub text: Rc<str>,
-    first_serial: u64,
     /// The history's edit count right after the restating.
     edits: u64,
 }
@@ -53,23 +52,23 @@ impl Restated {
     pub fn describes(&self, history: &History) -> bool {
         history.edits == self.edits
     }
-
-    /// The serial of the first entry made from the text.
-    pub fn first_serial(&self) -> u64 {
-        self.first_serial
-    }
 }
 
 /// The serial of the first of `entries` (0 when there are none), while they
 /// are all as they were made together: serials consecutive from it, none
 /// revised since.
 pub fn unrevised(entries: &[Entry]) -> Option<u64> {
-    let first = entries.first().map_or(0, |e| e.serial);
+    let first = first_serial(entries);
     let fresh = entries
         .iter()
         .zip(first..)
         .all(|(e, serial)| e.serial == serial && e.rev == 0);
     fresh.then_some(first)
+}
+
+/// The serial of the first of `entries`, 0 when there are none.
+pub fn first_serial(entries: &[Entry]) -> u64 {
+    entries.first().map_or(0, |e| e.serial)
 }
 
 /// What changed since the last [`History::take_changes`].
@@ -395,7 +394,6 @@ impl History {
         self.set_entries(entries);
         self.changes.restated = text.map(|text| Restated {
             text,
-            first_serial: self.entries.first().map_or(0, |e| e.serial),
             edits: self.edits,
         });
     }

@@ -12,7 +12,7 @@ use super::convert::to_js;
 use super::js::{
     apply_edits, parse_json, same_elements, slice_array, with_appended, with_args_appended,
 };
-use crate::core::history::{unrevised, Entry, History, Mark, Restated};
+use crate::core::history::{first_serial, unrevised, Entry, History, Mark, Restated};
 use crate::core::json::LazyJson;
 use crate::core::json_patch::Edits;
 use crate::core::maps::SerialMap;
@@ -110,9 +110,10 @@ impl MessagesView {
     fn rebuild(&mut self, history: &History, restated: Option<&Restated>) -> Result<(), JsValue> {
         let entries = history.entries();
         if let Some(r) = restated.filter(|r| r.describes(history)) {
-            // Entries fresh from the text: nothing cached can be theirs.
+            // Entries fresh from the text (unrevised, from their first
+            // serial on): nothing cached can be theirs.
             let array: Array = parse_json(&JsValue::from_str(&r.text))?.unchecked_into();
-            self.take_array(entries, array, false, Some(r.first_serial()));
+            self.take_array(entries, array, false, Some(first_serial(entries)));
             return Ok(());
         }
         let mut cache = SerialMap::with_capacity_and_hasher(entries.len(), Default::default());
