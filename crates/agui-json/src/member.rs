@@ -9,26 +9,26 @@ use serde_json::{Map, Value};
 /// The most keys an object is searched by comparing them one by one.
 pub const SCAN: usize = 16;
 
-/// The value of `key`. The lengths are compared before the bytes: most keys
+/// Whether `k` is `key`, the lengths compared before the bytes: most keys
 /// differ from the one sought in length, and comparing the bytes is a call
 /// in the WebAssembly build (scenario 3, a patch walking to
 /// `/items/N/value`: 0.97x, 8 alternated pairs).
+fn is_key(k: &str, key: &str) -> bool {
+    k.len() == key.len() && k == key
+}
+
 pub fn member<'a>(m: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
     if m.len() > SCAN {
         return m.get(key);
     }
-    m.iter()
-        .find(|(k, _)| k.len() == key.len() && k.as_str() == key)
-        .map(|(_, v)| v)
+    m.iter().find(|(k, _)| is_key(k, key)).map(|(_, v)| v)
 }
 
 pub fn member_mut<'a>(m: &'a mut Map<String, Value>, key: &str) -> Option<&'a mut Value> {
     if m.len() > SCAN {
         return m.get_mut(key);
     }
-    m.iter_mut()
-        .find(|(k, _)| k.len() == key.len() && k.as_str() == key)
-        .map(|(_, v)| v)
+    m.iter_mut().find(|(k, _)| is_key(k, key)).map(|(_, v)| v)
 }
 
 /// Takes the value of `key` out, leaving `null` in its place: for a reader
