@@ -21,7 +21,6 @@ CARGO_TARGET_DIR="$target/adapters-build" cargo build --lib --release --target w
 # reading pkg/ never sees a half-built package.
 out=$(mktemp -d pkg.build.XXXXXX)
 trap 'rm -rf "$out"' EXIT
-mkdir -p "$out/dist"
 if [ ! -x scripts/node_modules/.bin/wasm-opt ] || [ ! -x scripts/node_modules/.bin/esbuild ]; then
   (cd scripts && npm install --no-audit --no-fund --loglevel=error)
 fi
