@@ -204,8 +204,7 @@ fn apply_op<'p>(doc: &mut Value, cx: &Cx<'p>, log: &mut Vec<Undo<'p>>) -> Result
         }
         PatchOp::Replace { path, value } => {
             let tokens = tokens(cx, path)?;
-            let (at, _) = find_exact(doc, cx, path, &tokens)?;
-            let target = get_mut_at(doc, &at).ok_or_else(|| not_found(cx, path))?;
+            let (at, target) = find_exact(doc, cx, path, &tokens)?;
             let old = std::mem::replace(target, value.clone());
             log.push(Undo::Set { at, old });
         }
@@ -331,18 +330,22 @@ fn exact_index(token: &str) -> Option<usize> {
 /// fast-json-patch: it checks object keys with `obj[key] !== undefined`, which
 /// also finds inherited members such as "toString" (so `remove /toString` on
 /// `{}` "succeeds"). A JSON document has no such members; only own keys count.
+///
+/// The walk is mutable, so that an op that changes what it finds (a
+/// `replace`) walks once: walking again for the value cost a second key
+/// search per level (SipHash in an object of more than `SCAN` keys).
 fn walk<'a, 'p>(
-    doc: &'a Value,
+    doc: &'a mut Value,
     cx: &Cx,
     ptr: &Pointer,
     parents: &[Token<'p>],
     how: Walk,
-) -> Result<(Vec<Slot<'p>>, &'a Value), PatchError> {
+) -> Result<(Vec<Slot<'p>>, &'a mut Value), PatchError> {
     let mut slots = Vec::with_capacity(parents.len() + 1);
     let mut cur = doc;
     for (depth, token) in parents.iter().enumerate() {
         let found = match cur {
-            Value::Object(map) => member(map, token).map(|v| (Slot::Key(token.clone()), v)),
+            Value::Object(map) => member_mut(map, token).map(|v| (Slot::Key(token.clone()), v)),
             Value::Array(arr) => {
                 let index = match how {
                     Walk::Exact => exact_index(token),
@@ -350,7 +353,7 @@ fn walk<'a, 'p>(
                         Some(loose_index(token).ok_or_else(|| bad_index(cx, ptr, depth, token))?)
                     }
                 };
-                index.and_then(|i| arr.get(i).map(|v| (Slot::Index(i), v)))
+                index.and_then(|i| arr.get_mut(i).map(|v| (Slot::Index(i), v)))
             }
             _ => return Err(not_container(cx, ptr, depth)),
         };
@@ -373,19 +376,19 @@ fn walk<'a, 'p>(
 /// The slots and value of something that must exist, read the way
 /// fast-json-patch validates `remove`/`replace` paths and `move`/`copy` sources.
 fn find_exact<'a, 'p>(
-    doc: &'a Value,
+    doc: &'a mut Value,
     cx: &Cx,
     ptr: &Pointer,
     tokens: &[Token<'p>],
-) -> Result<(Vec<Slot<'p>>, &'a Value), PatchError> {
+) -> Result<(Vec<Slot<'p>>, &'a mut Value), PatchError> {
     let Some((last, parents)) = tokens.split_last() else {
         return Ok((Vec::new(), doc));
     };
     let (mut slots, parent) = walk(doc, cx, ptr, parents, Walk::Exact)?;
     let found = match parent {
-        Value::Object(map) => member(map, last).map(|v| (Slot::Key(last.clone()), v)),
+        Value::Object(map) => member_mut(map, last).map(|v| (Slot::Key(last.clone()), v)),
         Value::Array(arr) => {
-            exact_index(last).and_then(|i| arr.get(i).map(|v| (Slot::Index(i), v)))
+            exact_index(last).and_then(|i| arr.get_mut(i).map(|v| (Slot::Index(i), v)))
         }
         _ => None,
     };
@@ -396,7 +399,7 @@ fn find_exact<'a, 'p>(
 
 /// What `test` compares against: `None` when nothing is there.
 fn test_target<'a>(
-    doc: &'a Value,
+    doc: &'a mut Value,
     cx: &Cx,
     ptr: &Pointer,
     tokens: &[Token],
@@ -405,7 +408,7 @@ fn test_target<'a>(
         return Ok(Some(doc));
     };
     let (_, parent) = walk(doc, cx, ptr, parents, Walk::Loose)?;
-    Ok(match parent {
+    Ok(match &*parent {
         Value::Object(map) => member(map, last),
         Value::Array(_) if last == "-" => None,
         Value::Array(arr) => {
@@ -419,7 +422,7 @@ fn test_target<'a>(
 /// Where `add` puts a value: the parent must exist, an array index may be
 /// "-" or up to the length.
 fn dest_add<'p>(
-    doc: &Value,
+    doc: &mut Value,
     cx: &Cx,
     ptr: &Pointer,
     parents: &[Token<'p>],
@@ -449,7 +452,7 @@ fn dest_add<'p>(
 /// that add unvalidated, so an array index past the end does not fail:
 /// `splice` clamps it and the value is appended. That is harmless; we match it.
 fn dest_unchecked<'p>(
-    doc: &Value,
+    doc: &mut Value,
     cx: &Cx,
     ptr: &Pointer,
     parents: &[Token<'p>],
