@@ -70,7 +70,15 @@ for (let i = 0; i < o.runs; i++) {
   selfTimes(r.profile, self);
 }
 const total = [...self.values()].reduce((a, b) => a + b, 0);
+const row = (us, label) => console.log(`${(us / 1000 / o.runs).toFixed(3).padStart(9)} ms ${((100 * us) / total).toFixed(1).padStart(5)}%  ${label}`);
 console.log(`scenario ${o.id} (${o.variant}): ${(ms / o.runs).toFixed(2)} ms a run under the profiler, ${o.runs} runs; self time a run:`);
-for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, o.top)) {
-  console.log(`${(us / 1000 / o.runs).toFixed(3).padStart(9)} ms ${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`);
+for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, o.top)) row(us, k);
+// The same time summed by where it ran (the .wasm, each JS file, V8
+// itself): how much is the boundary's and JavaScript's, not Rust's.
+const byWhere = new Map();
+for (const [k, us] of self) {
+  const where = k.slice(k.lastIndexOf("[") + 1, -1);
+  byWhere.set(where, (byWhere.get(where) ?? 0) + us);
 }
+console.log("by where it ran:");
+for (const [w, us] of [...byWhere].sort((a, b) => b[1] - a[1]).slice(0, 12)) row(us, w);
