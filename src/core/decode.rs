@@ -7,6 +7,8 @@
 //!    type, an unknown member of a tagged union) with a warning;
 //! 3. validation: a malformed value on a described field fails the run.
 
+use std::rc::Rc;
+
 use serde_json::{Map, Value};
 use thiserror::Error;
 
@@ -54,10 +56,22 @@ impl Decoder {
         data: &str,
         warnings: &mut Warnings,
     ) -> Result<Option<Event>, DecodeError> {
+        self.decode_text(data, None, warnings)
+    }
+
+    /// [`Self::decode_str`] of a payload that may be held shared
+    /// (`whole`, the string `data` is): a large member (a snapshot) is then
+    /// kept as a part of it instead of a copy.
+    pub fn decode_text(
+        &mut self,
+        data: &str,
+        whole: Option<&Rc<String>>,
+        warnings: &mut Warnings,
+    ) -> Result<Option<Event>, DecodeError> {
         if let Some(event) = fast_delta(data).or_else(|| fast_patch_event(data)) {
             return Ok(Some(event));
         }
-        if let Some(decoded) = large_snapshot(self, data, warnings) {
+        if let Some(decoded) = large_snapshot(self, data, whole, warnings) {
             return decoded;
         }
         let value = parse(data).map_err(|e| DecodeError::Json {

@@ -2,7 +2,7 @@
 //! by id in O(1), and instrumented so the binding knows exactly which
 //! messages changed since it last looked.
 
-use std::rc::Rc;
+use super::json::SharedText;
 
 use super::maps::{HashMap, HashSet};
 use super::types::Message;
@@ -38,7 +38,7 @@ pub enum Mark {
 /// reader can tell whether they are still those, unchanged.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Restated {
-    pub text: Rc<str>,
+    pub text: SharedText,
     /// The history's edit count right after the restating.
     edits: u64,
 }
@@ -389,7 +389,7 @@ impl History {
 
     /// Replaces everything with fresh entries for `messages` (nothing is
     /// kept or matched); `text`, if given, says exactly what they hold.
-    pub fn restate(&mut self, messages: Vec<Message>, text: Option<Rc<str>>) {
+    pub fn restate(&mut self, messages: Vec<Message>, text: Option<SharedText>) {
         let entries = messages.into_iter().map(|m| self.new_entry(m)).collect();
         self.set_entries(entries);
         self.changes.restated = text.map(|text| Restated {
@@ -635,7 +635,7 @@ mod tests {
 
     #[test]
     fn a_restated_text_describes_the_history_until_anything_changes_it() {
-        let text: Rc<str> = "[...]".into();
+        let text: SharedText = "[...]".into();
         let restated = |h: &mut History| {
             h.restate(vec![user("a"), user("b")], Some(text.clone()));
             h.take_changes().restated.expect("restated")

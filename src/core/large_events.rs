@@ -14,29 +14,38 @@
 //! error the general way then reports) sends the whole event the general
 //! way. Only events of at least [`AT_LEAST`] bytes are looked at.
 
+use std::rc::Rc;
+
 use serde_json::{Map, Value};
 
 use super::decode::{DecodeError, Decoder, Warnings};
-use super::json::{members, parse, LazyJson, ReadMember};
+use super::json::{members, parse, LazyJson, ReadMember, SharedText};
 use super::plain_messages::plain_messages_at;
 use super::types::declare::wire;
 use super::types::{Event, MessageList, MessagesSnapshotEvent, StateSnapshotEvent};
 
 /// Smaller events are quick the general way.
-const AT_LEAST: usize = 4096;
+pub const AT_LEAST: usize = 4096;
 
 type Decoded = Result<Option<Event>, DecodeError>;
 
 /// The event, if `data` is a large snapshot this module reads; `None` sends
-/// it the general way.
+/// it the general way. `whole`: the string `data` is, when it is shared, so
+/// the large member's text is kept as a part of it (see [`SharedText`]).
 pub fn large_snapshot(
     decoder: &mut Decoder,
     data: &str,
+    whole: Option<&Rc<String>>,
     warnings: &mut Warnings,
 ) -> Option<Decoded> {
     if data.len() < AT_LEAST {
         return None;
     }
+    let keep = |text: &str| {
+        whole
+            .and_then(|w| SharedText::within(w, text))
+            .unwrap_or_else(|| text.into())
+    };
     // Both put their type first in practice; bytes, not a `str` slice, since
     // byte 256 may fall inside a character.
     let head = &data.as_bytes()[..256];
@@ -48,7 +57,7 @@ pub fn large_snapshot(
     if has(StateSnapshotEvent::TYPE) {
         let key = wire!(StateSnapshotEvent, snapshot);
         let (obj, text) = split(data, StateSnapshotEvent::TYPE, key, Value::Null, None)?;
-        let snapshot = LazyJson::checked(text);
+        let snapshot = LazyJson::checked(keep(text));
         return Some(finish(decoder, obj, warnings, |e| {
             if let Event::StateSnapshot(e) = e {
                 e.snapshot = snapshot;
@@ -70,7 +79,7 @@ pub fn large_snapshot(
                 // Text that says exactly what was read comes along, for
                 // JavaScript to parse its copy from.
                 messages = Some(match exact {
-                    true => MessageList::with_text(read, &text[..len]),
+                    true => MessageList::with_text(read, keep(&text[..len])),
                     false => read.into(),
                 });
                 Some(len)
@@ -254,7 +263,7 @@ mod tests {
         assert!(data.len() > AT_LEAST);
         let mut w = Vec::new();
         assert!(
-            large_snapshot(&mut Decoder::new(), &data, &mut w).is_some(),
+            large_snapshot(&mut Decoder::new(), &data, None, &mut w).is_some(),
             "takes this path"
         );
         let [(fast, fw), (general, gw)] = both(&data);
@@ -272,19 +281,33 @@ mod tests {
             .collect();
         let data = snapshot(&exact);
         let Some(Ok(Some(Event::MessagesSnapshot(e)))) =
-            large_snapshot(&mut Decoder::new(), &data, &mut w)
+            large_snapshot(&mut Decoder::new(), &data, None, &mut w)
         else {
             panic!("not a snapshot")
         };
         let text = e.messages.text().expect("the array's text");
         let array = &data[data.find('[').unwrap()..data.rfind(']').unwrap() + 1];
         assert_eq!(&**text, array);
+        // Decoded from a shared string, the text is a part of it, not a copy.
+        let whole = Rc::new(data.clone());
+        let Ok(Some(Event::MessagesSnapshot(e))) =
+            Decoder::new().decode_text(&whole, Some(&whole), &mut w)
+        else {
+            panic!("not a snapshot")
+        };
+        let text = e.messages.text().expect("the array's text");
+        assert_eq!(&**text, array);
+        let inside = whole.as_ptr() as usize..whole.as_ptr() as usize + whole.len();
+        assert!(
+            inside.contains(&(text.as_ptr() as usize)),
+            "shared, not copied"
+        );
         // One member more, which the message drops: no text.
         let mut dropped = exact.clone();
         dropped[7] = dropped[7].replacen('{', r#"{"extra":"x","#, 1);
         let data = snapshot(&dropped);
         let Some(Ok(Some(Event::MessagesSnapshot(e)))) =
-            large_snapshot(&mut Decoder::new(), &data, &mut w)
+            large_snapshot(&mut Decoder::new(), &data, None, &mut w)
         else {
             panic!("not a snapshot")
         };
@@ -354,7 +377,7 @@ mod tests {
         }
         let mut w = Vec::new();
         for data in &cases[..3] {
-            assert!(large_snapshot(&mut Decoder::new(), data, &mut w).is_none());
+            assert!(large_snapshot(&mut Decoder::new(), data, None, &mut w).is_none());
         }
     }
 }

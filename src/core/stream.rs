@@ -1,9 +1,12 @@
 //! The inbound pipeline of one response: bytes, SSE events, decoded events,
 //! expanded chunks, verified events, in that order.
 
+use std::rc::Rc;
+
 use super::chunks::ChunkExpander;
 use super::decode::{Decoder, Warnings};
 use super::error::RunError;
+use super::large_events::AT_LEAST;
 use super::sse::{SseEvent, SseParser, DEFAULT_MAX_EVENT_SIZE};
 use super::types::Event;
 use super::verify::Verifier;
@@ -138,10 +141,18 @@ impl EventStream {
     }
 
     fn drain(&mut self, out: &mut Vec<Event>) -> Result<(), RunError> {
-        let pending = std::mem::take(&mut self.sse_out);
+        let mut pending = std::mem::take(&mut self.sse_out);
         let mut result = Ok(());
-        for sse in &pending {
-            let decoded = match self.decoder.decode_str(&sse.data, &mut self.warnings) {
+        for sse in &mut pending {
+            // A large event's string is handed over, so that what is kept
+            // of it (a snapshot's text) is not a copy.
+            let whole =
+                (sse.data.len() >= AT_LEAST).then(|| Rc::new(std::mem::take(&mut sse.data)));
+            let data = whole.as_deref().unwrap_or(&sse.data);
+            let decoded = match self
+                .decoder
+                .decode_text(data, whole.as_ref(), &mut self.warnings)
+            {
                 Ok(d) => d,
                 Err(e) => {
                     result = Err(e.into());
@@ -155,7 +166,6 @@ impl EventStream {
                 }
             }
         }
-        let mut pending = pending;
         pending.clear();
         self.sse_out = pending;
         result

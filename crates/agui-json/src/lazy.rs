@@ -11,16 +11,16 @@
 use std::cell::OnceCell;
 use std::fmt;
 use std::ops::{Deref, DerefMut};
-use std::rc::Rc;
 
 use serde_json::Value;
 
+use super::shared::SharedText;
 use super::write::ToJson;
 
 #[derive(Clone, Default)]
 pub struct LazyJson {
     /// The checked text, while the value is still what it says.
-    text: Option<Rc<str>>,
+    text: Option<SharedText>,
     value: OnceCell<Value>,
 }
 
@@ -28,13 +28,13 @@ impl LazyJson {
     /// A value from its JSON text, checked; `Err` with the parser's reason.
     pub fn from_text(text: &str) -> Result<Self, super::ParseError> {
         super::validate(text)?;
-        Ok(Self::checked(text))
+        Ok(Self::checked(text.into()))
     }
 
     /// A value from text [`super::validate`] or [`super::members`] accepted.
-    pub fn checked(text: &str) -> Self {
+    pub fn checked(text: SharedText) -> Self {
         LazyJson {
-            text: Some(text.into()),
+            text: Some(text),
             value: OnceCell::new(),
         }
     }

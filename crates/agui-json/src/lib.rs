@@ -13,6 +13,7 @@ mod member;
 mod number;
 mod parse;
 mod scan;
+mod shared;
 mod swar;
 mod write;
 
@@ -24,5 +25,6 @@ pub use parse::{
     MAX_DEPTH,
 };
 pub use scan::Scanner;
+pub use shared::SharedText;
 pub use swar::{below, equal, scan_until};
 pub use write::{to_json, write_items, write_str, JsonFields, Object, ToJson};

@@ -8,8 +8,8 @@ mod tests;
 mod text;
 mod tool_calls;
 
+use super::json::SharedText;
 use std::borrow::Cow;
-use std::rc::Rc;
 
 use serde_json::Value;
 

@@ -12,7 +12,7 @@ impl Reducer {
         s: &mut AgentState,
         e: &MessagesSnapshotEvent,
         messages: Cow<'_, [Message]>,
-        text: Option<Rc<str>>,
+        text: Option<SharedText>,
     ) {
         let old = s.messages.take_entries();
         if old.is_empty() {

@@ -6,36 +6,35 @@
 //! in Node this way (medians of 8 alternated pairs).
 
 use std::ops::{Deref, DerefMut};
-use std::rc::Rc;
 
 use serde_json::Value;
 
 use super::from_json::{FromJson, ReadError};
 use super::message::Message;
-use crate::core::json::ToJson;
+use crate::core::json::{SharedText, ToJson};
 
 #[derive(Debug, Clone, Default)]
 pub struct MessageList {
     messages: Vec<Message>,
     /// The text of exactly these messages, while they are unchanged.
-    text: Option<Rc<str>>,
+    text: Option<SharedText>,
 }
 
 impl MessageList {
     /// Messages read from `text`, which says exactly what they hold.
-    pub fn with_text(messages: Vec<Message>, text: &str) -> Self {
+    pub fn with_text(messages: Vec<Message>, text: SharedText) -> Self {
         MessageList {
             messages,
-            text: Some(text.into()),
+            text: Some(text),
         }
     }
 
     /// The text the messages were read from, while they are unchanged.
-    pub fn text(&self) -> Option<&Rc<str>> {
+    pub fn text(&self) -> Option<&SharedText> {
         self.text.as_ref()
     }
 
-    pub fn into_parts(self) -> (Vec<Message>, Option<Rc<str>>) {
+    pub fn into_parts(self) -> (Vec<Message>, Option<SharedText>) {
         (self.messages, self.text)
     }
 }
