@@ -123,9 +123,11 @@ impl SseParser {
                 let mut whole = std::mem::take(&mut self.partial);
                 whole.extend_from_slice(line);
                 self.check_size(whole.len())?;
-                self.line(&whole, out)?;
-                whole.clear();
-                self.partial = whole;
+                if let Some(mut whole) = self.take_data_line(whole) {
+                    self.line(&whole, out)?;
+                    whole.clear();
+                    self.partial = whole;
+                }
             }
         }
         if !chunk.is_empty() {
@@ -178,6 +180,31 @@ impl SseParser {
             })
         } else {
             Ok(())
+        }
+    }
+
+    /// A line that spanned chunks (a large event's data, most often), made
+    /// the event's data itself when it is its first `data` line: the bytes
+    /// become the string where they are, instead of being copied into it
+    /// (megabytes: scenario 4, a 1.45 MB event, 0.975x in 16 alternated
+    /// pairs in Node). Hands the line back when it is anything else, for
+    /// [`Self::line`].
+    fn take_data_line(&mut self, line: Vec<u8>) -> Option<Vec<u8>> {
+        const DATA: &[u8] = b"data:";
+        if self.has_data || !line.starts_with(DATA) {
+            return Some(line);
+        }
+        let start = DATA.len() + usize::from(line.get(DATA.len()) == Some(&b' '));
+        // Checked whole (the name is ASCII), then the name taken off the front.
+        match String::from_utf8(line) {
+            Ok(mut text) => {
+                text.replace_range(..start, "");
+                self.data = text;
+                self.has_data = true;
+                None
+            }
+            // Not UTF-8: the general way, which replaces what is not.
+            Err(e) => Some(e.into_bytes()),
         }
     }
 
@@ -348,8 +375,10 @@ mod tests {
 
     #[test]
     fn only_one_space_after_colon_is_removed() {
-        assert_eq!(datas(&parse_chunks(&[b"data:  two\n\n"])), [" two"]);
-        assert_eq!(datas(&parse_chunks(&[b"data:none\n\n"])), ["none"]);
+        same_at_every_split(
+            b"data:  two\n\ndata:none\n\ndata\ndata: x\n\n",
+            &[" two", "none", "\nx"],
+        );
     }
 
     #[test]
@@ -364,7 +393,10 @@ mod tests {
 
     #[test]
     fn invalid_utf8_is_replaced_not_fatal() {
-        assert_eq!(datas(&parse_chunks(&[b"data: a\xFFb\n\n"])), ["a\u{fffd}b"]);
+        same_at_every_split(
+            b"data: a\xFFb\n\ndata: \xC3\ndata: \xA9\n\n",
+            &["a\u{fffd}b", "\u{fffd}\n\u{fffd}"],
+        );
     }
 
     #[test]
