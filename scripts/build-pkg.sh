@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The default entry may not grow: the build fails past its size today
-# (149.7 KB gzipped, 2026-12-03), lowered as it shrinks. The goal is 90 KB,
+# (149.8 KB gzipped, 2026-12-03), lowered as it shrinks. The goal is 90 KB,
 # smaller than the reference client (issue 16).
 CEILING_KB=150
 GOAL_KB=90
