@@ -190,11 +190,11 @@ impl SseParser {
     /// pairs in Node). Hands the line back when it is anything else, for
     /// [`Self::line`].
     fn take_data_line(&mut self, line: Vec<u8>) -> Option<Vec<u8>> {
-        const DATA: &[u8] = b"data:";
-        if self.has_data || !line.starts_with(DATA) {
+        let (name, value) = field(&line);
+        if self.has_data || name != b"data" {
             return Some(line);
         }
-        let start = DATA.len() + usize::from(line.get(DATA.len()) == Some(&b' '));
+        let start = line.len() - value.len();
         // Checked whole (the name is ASCII), then the name taken off the front.
         match String::from_utf8(line) {
             Ok(mut text) => {
@@ -216,13 +216,7 @@ impl SseParser {
         if line[0] == b':' {
             return Ok(());
         }
-        let (name, value) = match line.iter().position(|&b| b == b':') {
-            Some(colon) => {
-                let v = &line[colon + 1..];
-                (&line[..colon], v.strip_prefix(b" ").unwrap_or(v))
-            }
-            None => (line, &b""[..]),
-        };
+        let (name, value) = field(line);
         match name {
             b"data" => {
                 self.check_size(value.len() + 1)?;
@@ -266,6 +260,18 @@ impl SseParser {
             event: event_type,
             id: self.last_event_id.clone(),
         });
+    }
+}
+
+/// A field line's name and value: the value is what follows the first
+/// colon, less one space; a line without a colon is all name.
+fn field(line: &[u8]) -> (&[u8], &[u8]) {
+    match line.iter().position(|&b| b == b':') {
+        Some(colon) => {
+            let v = &line[colon + 1..];
+            (&line[..colon], v.strip_prefix(b" ").unwrap_or(v))
+        }
+        None => (line, &b""[..]),
     }
 }
 
