@@ -62,11 +62,10 @@ wasm_post() {
   # -Oz again, finds 1.0 KB more (gzipped, default entry) at no measured cost
   # in speed (alternated pairs on scenarios 1, 2 and 4: 1.00x, 1.03x,
   # 0.99x), for about 30 s more per entry.
-  local features=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue)
-  scripts/node_modules/.bin/wasm-opt -Oz --converge --flatten --rereloop -Oz --converge --low-memory-unused --zero-filled-memory --strip-target-features "${features[@]}" "$@" \
-    "$dir/agui_wasm_bg.wasm" -o "$dir/agui_wasm_bg.wasm"
+  local wasm=$dir/agui_wasm_bg.wasm
+  local opt=(scripts/node_modules/.bin/wasm-opt --low-memory-unused --zero-filled-memory --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue "$@")
+  "${opt[@]}" -Oz --converge --flatten --rereloop -Oz --converge --strip-target-features "$wasm" -o "$wasm"
   # A fresh -Oz over that output still finds about 0.25 KB gzipped (a
   # third finds nothing), in 3 s.
-  scripts/node_modules/.bin/wasm-opt -Oz --low-memory-unused --zero-filled-memory "${features[@]}" "$@" \
-    "$dir/agui_wasm_bg.wasm" -o "$dir/agui_wasm_bg.wasm"
+  "${opt[@]}" -Oz "$wasm" -o "$wasm"
 }
