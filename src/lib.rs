@@ -6,7 +6,8 @@
 
 pub mod core;
 
-#[cfg(target_arch = "wasm32")]
+// A build with neither entry (`examples/core_size.rs`) links the core alone.
+#[cfg(all(target_arch = "wasm32", any(feature = "client", feature = "adapters")))]
 mod wasm;
 #[cfg(all(target_arch = "wasm32", feature = "client"))]
 pub use wasm::AgentClient;
