@@ -54,6 +54,7 @@ export function uiSubscriber(sink, toolArgs, tick) {
   const s = {
     onMessagesChanged({ messages }) {
       tick?.();
+      sink.reads++;
       const last = messages[messages.length - 1];
       sink.n += messages.length + (typeof last?.content === "string" ? last.content.length : 0);
     },
@@ -94,7 +95,7 @@ function digest(client) {
 }
 
 async function runOnce(clients, variant, p, tick) {
-  const sink = { n: 0 };
+  const sink = { n: 0, reads: 0 };
   const c0 = performance.now();
   const client = makeClient(clients, variant, p, tick);
   const constructMs = performance.now() - c0;
@@ -107,7 +108,39 @@ async function runOnce(clients, variant, p, tick) {
   // a tight loop dropped clients pile up and slow the later runs. The
   // reference's garbage goes with the forced GC before each run.
   client.free?.();
-  return { ms, constructMs, digest: d, sink: sink.n };
+  return { ms, constructMs, digest: d, sink: sink.n, reads: sink.reads };
+}
+
+/**
+ * What the list reads of a run cost at the least, done in plain
+ * JavaScript: each `onMessagesChanged` that reads `messages` after a
+ * change gets a new array (so React can compare by identity), and a new
+ * array of H references is a copy of H references, whichever client makes
+ * it. Timed here as `slice()` and one element set on an array of the
+ * scenario's own initial messages, in the same process as the run; per
+ * event, it is `reads` such copies over the run's events.
+ */
+function copyFloor(p, reads, gc) {
+  const h = p.initialMessages.length;
+  if (h < 1000 || !reads) return undefined;
+  let list = p.initialMessages.slice();
+  const last = list[h - 1];
+  const copy = () => {
+    const next = list.slice();
+    next[h - 1] = { ...last };
+    list = next;
+  };
+  for (let i = 0; i < 20; i++) copy();
+  const per = [];
+  for (let round = 0; round < 15; round++) {
+    gc?.();
+    const n = Math.max(5, Math.round(2e6 / h));
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) copy();
+    per.push(((performance.now() - t0) * 1000) / n);
+  }
+  const copyUs = median(per);
+  return { copyUs, reads, usPerEvent: (copyUs * reads) / p.events };
 }
 
 // At least `runs` timed runs; quick ones go on (up to `max`) while they fit
@@ -162,10 +195,11 @@ export async function measureClient({ clients, variant, id, runs = 5, full = fal
   const ms = median(times);
   const fixedMs = p0 ? median(fixed) : undefined;
   const fixedEvents = p0?.events;
+  const copies = VARIANTS[variant].ours ? copyFloor(p, first.reads, gc) : undefined;
   return {
     id, variant, capped: p.capped, events: p.events, bytes: p.bytes,
     runs: times.length, ms, usPerEvent: (ms * 1000) / p.events, times, constructMs: median(constructs),
-    peakBytes: peak - base, digest: first.digest, fixedMs, fixedEvents,
+    peakBytes: peak - base, digest: first.digest, fixedMs, fixedEvents, copies,
   };
 }
 
