@@ -21,7 +21,7 @@ mod probe {
     use agui_wasm::core::plain_messages::plain_messages_exact;
     use agui_wasm::core::reducer::{AgentState, Finished};
     use agui_wasm::core::run::{run_id_of, write_input, RunParams};
-    use agui_wasm::core::session::reconnect::{Dropped, Reconnect};
+    use agui_wasm::core::session::reconnect::{Dropped, Next, Reconnect};
     use agui_wasm::core::session::{Call, Extras, Session, Settings, StateFollow, Step};
     use agui_wasm::core::types::{FromJson, Message};
     use wasm_bindgen::prelude::*;
@@ -113,7 +113,7 @@ mod probe {
                 Dropped::Lost
             };
             match self.reconnect.after(how, retry) {
-                agui_wasm::core::session::reconnect::Next::RetryAfter(ms) => ms,
+                Next::RetryAfter(ms) => ms,
                 _ => -1.0,
             }
         }
@@ -125,6 +125,8 @@ mod probe {
                 return String::new();
             };
             input(&mut session);
+            // As the binding does while JavaScript keeps a copy of the state.
+            session.record_state_edits(true);
             let mut out = String::new();
             loop {
                 match session.step(&mut self.agent, 0.0) {
