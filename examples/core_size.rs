@@ -18,7 +18,7 @@ mod probe {
     use agui_wasm::core::json::{parse, to_json, LazyJson, ToJson};
     use agui_wasm::core::maps::HashMap;
     use agui_wasm::core::partial_json::{PartialJson, Update};
-    use agui_wasm::core::plain_messages::plain_messages_exact;
+    use agui_wasm::core::plain_messages::messages_from_text;
     use agui_wasm::core::reducer::{AgentState, Finished};
     use agui_wasm::core::run::{run_id_of, write_input, RunParams};
     use agui_wasm::core::session::reconnect::{Dropped, Next, Reconnect};
@@ -35,13 +35,9 @@ mod probe {
     }
 
     fn messages_of(text: &str) -> Result<Vec<Message>, String> {
-        match plain_messages_exact(text) {
-            Some((messages, _)) => Ok(messages),
-            None => {
-                let value = parse(text).map_err(|e| e.to_string())?;
-                Vec::<Message>::from_json(value).map_err(|e| e.to_string())
-            }
-        }
+        messages_from_text(text)
+            .map(|(messages, _)| messages)
+            .map_err(|e| e.to_string())
     }
 
     #[wasm_bindgen]

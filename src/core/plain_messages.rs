@@ -35,6 +35,35 @@ pub fn plain_messages_exact(text: &str) -> Option<(Vec<Message>, bool)> {
     s.at_end().then_some(read)
 }
 
+/// A history handed in as JSON text: plain messages read straight from it,
+/// anything else the general way (which validates and reports, with the
+/// parser's or the reader's message). `true` where the messages kept every
+/// member the text gave them, as [`plain_messages_exact`] says.
+pub fn messages_from_text(text: &str) -> Result<(Vec<Message>, bool), TextError> {
+    if let Some(read) = plain_messages_exact(text) {
+        return Ok(read);
+    }
+    let value = super::json::parse(text).map_err(TextError::Json)?;
+    let messages = super::types::FromJson::from_json(value).map_err(TextError::Messages)?;
+    Ok((messages, false))
+}
+
+/// Why a history's text was refused: not JSON, or not messages.
+#[derive(Debug)]
+pub enum TextError {
+    Json(super::json::ParseError),
+    Messages(super::types::from_json::ReadError),
+}
+
+impl std::fmt::Display for TextError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TextError::Json(e) => e.fmt(f),
+            TextError::Messages(e) => e.fmt(f),
+        }
+    }
+}
+
 /// The array of plain messages that `text` starts with, how many bytes it
 /// took, and whether they kept every member (as [`plain_messages_exact`]);
 /// `None` at the first that is not plain.

@@ -50,12 +50,9 @@ pub fn messages_from_js(
     what: &str,
 ) -> Result<(Vec<crate::core::types::Message>, Option<JsValue>), JsValue> {
     let (js_text, text) = json_of(&v, what)?;
-    match crate::core::plain_messages::plain_messages_exact(&text) {
-        Some((ms, exact)) => Ok((ms, exact.then_some(js_text))),
-        None => FromJson::from_json(parse_value(&text, what)?)
-            .map(|ms| (ms, None))
-            .map_err(|e| invalid(what, &e)),
-    }
+    let (ms, exact) =
+        crate::core::plain_messages::messages_from_text(&text).map_err(|e| invalid(what, &e))?;
+    Ok((ms, exact.then_some(js_text)))
 }
 
 #[cfg(feature = "client")]
