@@ -4,6 +4,8 @@
 mod support;
 
 use agui_wasm::core::error::RunError;
+use agui_wasm::core::json::{parse, to_json, weigh, MAX_NESTING};
+use agui_wasm::core::json_patch::DEFAULT_MAX_STATE_SIZE;
 use agui_wasm::core::reducer::AgentState;
 use agui_wasm::core::session::{Session, Settings, Step};
 use agui_wasm::core::sse::SseError;
@@ -62,22 +64,203 @@ fn deep_nesting_is_a_clear_error_not_a_stack_overflow() {
 }
 
 #[test]
-fn huge_numbers_and_lone_surrogates_are_clear_errors() {
-    for (event, why) in [
-        (
-            r#"{"type":"CUSTOM","name":"n","value":1e400}"#,
-            "out of range",
+fn huge_numbers_are_clear_errors() {
+    let (err, agent) = after_start(r#"{"type":"CUSTOM","name":"n","value":1e400}"#);
+    let err = err.expect("refused").to_string();
+    assert!(err.contains("out of range"), "{err}");
+    assert!(kept(&agent));
+}
+
+/// What a JavaScript agent that cuts text by UTF-16 index sends: each half
+/// of a pair escaped alone by `JSON.stringify`.
+fn deltas(ty: &str, id_key: &str, id: &str, pieces: &[&str]) -> String {
+    pieces
+        .iter()
+        .map(|p| format!("data: {{\"type\":\"{ty}\",\"{id_key}\":\"{id}\",\"delta\":\"{p}\"}}\n\n"))
+        .collect()
+}
+
+#[test]
+fn surrogate_halves_split_across_deltas_are_joined_as_the_reference_concatenates_them() {
+    let text = deltas(
+        "TEXT_MESSAGE_CONTENT",
+        "messageId",
+        "m",
+        &[
+            r"a\ud83d",
+            r"\ude00b",
+            r"\ud83d",
+            r"\ude00",
+            r"\ud83d\ude00!",
+        ],
+    );
+    let reasoning = deltas(
+        "REASONING_MESSAGE_CONTENT",
+        "messageId",
+        "r",
+        &[r"x\ud83e", r"\udd14y"],
+    );
+    // Two tool calls interleaved, each with a pair split across deltas.
+    let args = format!(
+        "{}{}{}{}",
+        deltas(
+            "TOOL_CALL_ARGS",
+            "toolCallId",
+            "t1",
+            &[r#"{\"e\":\"\ud83d"#]
         ),
-        (
-            r#"{"type":"TEXT_MESSAGE_CONTENT","messageId":"m","delta":"\ud800"}"#,
-            "hex escape",
-        ),
-    ] {
-        let (err, agent) = after_start(event);
-        let err = err.expect("refused").to_string();
-        assert!(err.contains(why), "{err}");
-        assert!(kept(&agent));
+        deltas("TOOL_CALL_ARGS", "toolCallId", "t2", &[r"\ud83c"]),
+        deltas("TOOL_CALL_ARGS", "toolCallId", "t1", &[r#"\ude00\"}"#]),
+        deltas("TOOL_CALL_ARGS", "toolCallId", "t2", &[r"\udf89"]),
+    );
+    let body = format!(
+        "{START}{text}\
+         data: {{\"type\":\"REASONING_MESSAGE_START\",\"messageId\":\"r\",\"role\":\"reasoning\"}}\n\n{reasoning}\
+         data: {{\"type\":\"TOOL_CALL_START\",\"toolCallId\":\"t1\",\"toolCallName\":\"f\",\"parentMessageId\":\"m\"}}\n\n\
+         data: {{\"type\":\"TOOL_CALL_START\",\"toolCallId\":\"t2\",\"toolCallName\":\"g\",\"parentMessageId\":\"m\"}}\n\n{args}"
+    );
+    // Chunked anywhere, the same: the halves are read from each event's text.
+    for size in [body.len(), 7, 1] {
+        let chunks: Vec<&[u8]> = body.as_bytes().chunks(size).collect();
+        let (err, agent) = run_bytes(chunks, Limits::default());
+        assert!(err.is_none(), "{err:?}");
+        let m = agent.messages.get(0).unwrap();
+        assert_eq!(m.text(), "kepta😀b😀😀!");
+        assert_eq!(agent.messages.get(1).unwrap().text(), "x🤔y");
+        let calls = m.tool_calls().unwrap();
+        assert_eq!(calls[0].function.arguments, r#"{"e":"😀"}"#);
+        assert_eq!(calls[1].function.arguments, "🎉");
     }
+}
+
+#[test]
+fn a_lone_surrogate_half_is_a_replacement_character_not_a_failed_run() {
+    let body = format!(
+        "{START}{}",
+        deltas(
+            "TEXT_MESSAGE_CONTENT",
+            "messageId",
+            "m",
+            &[
+                r"\ude00 low first",
+                r" high last \ud83d",
+                r" then no low half",
+                r"\ud800\ud800"
+            ]
+        )
+    );
+    let (err, agent) = run_bytes([body.as_bytes()], Limits::default());
+    assert!(err.is_none(), "{err:?}");
+    assert_eq!(
+        agent.messages.get(0).unwrap().text(),
+        "kept\u{FFFD} low first high last \u{FFFD} then no low half\u{FFFD}\u{FFFD}"
+    );
+}
+
+/// A STATE_SNAPSHOT of `snapshot`, then `n` STATE_DELTAs of `ops`.
+fn patched(snapshot: &str, n: usize, ops: &str) -> String {
+    let mut body =
+        format!("{START}data: {{\"type\":\"STATE_SNAPSHOT\",\"snapshot\":{snapshot}}}\n\n");
+    for _ in 0..n {
+        body.push_str(&format!(
+            "data: {{\"type\":\"STATE_DELTA\",\"delta\":[{ops}]}}\n\n"
+        ));
+    }
+    body
+}
+
+#[test]
+fn a_patch_cannot_build_a_state_deeper_than_events_may_be() {
+    // One level deeper per event: `x` becomes `[x]`.
+    let wrap = r#"{"op":"move","from":"/x","path":"/y"},{"op":"add","path":"/x","value":[]},{"op":"move","from":"/y","path":"/x/-"}"#;
+    let (err, agent) = run_bytes(
+        [patched(r#"{"x":[]}"#, 300, wrap).as_bytes()],
+        Limits::default(),
+    );
+    assert!(
+        err.is_none(),
+        "a failing patch is a warning, as in the reference"
+    );
+    let depth = weigh(&agent.state).depth;
+    assert_eq!(depth, MAX_NESTING, "grew to the limit and stopped there");
+    // Written, read back and dropped: no recursion runs away.
+    assert!(parse(&to_json(&agent.state)).is_ok());
+    assert!(kept(&agent));
+}
+
+#[test]
+fn a_copy_into_its_own_descendant_stops_at_the_state_size_limit() {
+    // The issue's case: each small event doubles the state.
+    let copy = r#"{"op":"copy","from":"/a","path":"/a/0/0/0"}"#;
+    let (err, agent) = run_bytes(
+        [patched(r#"{"a":[[[[0]]]]}"#, 30, copy).as_bytes()],
+        Limits::default(),
+    );
+    assert!(err.is_none());
+    let w = weigh(&agent.state);
+    assert!(
+        w.size <= DEFAULT_MAX_STATE_SIZE && w.size > DEFAULT_MAX_STATE_SIZE / 4,
+        "{w:?}"
+    );
+    assert!(w.depth <= MAX_NESTING);
+    // A smaller limit, as the `maxStateSize` option sets it.
+    let limits = Limits {
+        max_state_size: 1 << 20,
+        ..Limits::default()
+    };
+    let wide = r#"{"op":"copy","from":"/a","path":"/a/-"}"#;
+    let (err, agent) = run_bytes([patched(r#"{"a":[0]}"#, 40, wide).as_bytes()], limits);
+    assert!(err.is_none());
+    let size = weigh(&agent.state).size;
+    assert!(
+        size <= 1 << 20 && size > 1 << 18,
+        "stopped near the limit: {size}"
+    );
+    assert!(kept(&agent));
+}
+
+#[test]
+fn an_activity_patch_cannot_build_content_past_its_bounds() {
+    let mut body = format!(
+        "{START}data: {{\"type\":\"ACTIVITY_SNAPSHOT\",\"messageId\":\"act\",\"activityType\":\"PLAN\",\"content\":{{\"x\":[]}}}}\n\n"
+    );
+    let wrap = r#"{"op":"move","from":"/x","path":"/y"},{"op":"add","path":"/x","value":[]},{"op":"move","from":"/y","path":"/x/-"}"#;
+    for _ in 0..300 {
+        body.push_str(&format!("data: {{\"type\":\"ACTIVITY_DELTA\",\"messageId\":\"act\",\"activityType\":\"PLAN\",\"patch\":[{wrap}]}}\n\n"));
+    }
+    let (err, agent) = run_bytes([body.as_bytes()], Limits::default());
+    assert!(err.is_none(), "{err:?}");
+    // The whole history, the content two levels down in it, reads back.
+    let history = to_json(&agent.messages.to_vec());
+    assert_eq!(weigh(&parse(&history).unwrap()).depth, MAX_NESTING);
+}
+
+#[test]
+fn many_tool_calls_on_one_message_are_found_without_scanning() {
+    let mut body = String::from(START);
+    let n = 20_000;
+    for i in 0..n {
+        body.push_str(&format!(
+            "data: {{\"type\":\"TOOL_CALL_START\",\"toolCallId\":\"t{i}\",\"toolCallName\":\"f\",\"parentMessageId\":\"m\"}}\n\n\
+             data: {{\"type\":\"TOOL_CALL_ARGS\",\"toolCallId\":\"t{i}\",\"delta\":\"{{}}\"}}\n\n\
+             data: {{\"type\":\"TOOL_CALL_END\",\"toolCallId\":\"t{i}\"}}\n\n"
+        ));
+    }
+    let (err, mut agent) = run_bytes([body.as_bytes()], Limits::default());
+    assert!(err.is_none(), "{err:?}");
+    assert_eq!(
+        agent.messages.get(0).unwrap().tool_calls().unwrap().len(),
+        n
+    );
+    assert_eq!(
+        agent.messages.locate_tool_call(&format!("t{}", n - 1)),
+        Some((0, n - 1))
+    );
+    assert_eq!(
+        agent.messages.tool_call_scans(),
+        0,
+        "every call found by the index"
+    );
 }
 
 #[test]

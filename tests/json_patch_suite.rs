@@ -5,7 +5,10 @@
 //! enabled case, so no case is exempted here.
 
 use agui_wasm::core::json::to_json;
-use agui_wasm::core::json_patch::{apply_patch, apply_patch_edits, EditKind, Edits};
+use agui_wasm::core::json::weigh;
+use agui_wasm::core::json_patch::{
+    apply_patch, apply_patch_edits, Bounds, Budget, EditKind, Edits,
+};
 use agui_wasm::core::types::patch::PatchOp;
 use agui_wasm::core::types::FromJson;
 use serde_json::Value;
@@ -33,7 +36,8 @@ fn run_case(case: &Value) -> Option<String> {
     };
     let before = serde_json::to_string(&doc).ok();
     let mut patched = doc;
-    let result = apply_patch(&mut patched, &ops);
+    let mut budget = Budget::new(Bounds::default(), weigh(&patched).size);
+    let result = apply_patch(&mut patched, &ops, &mut budget);
     match (result, case.get("expected")) {
         (Err(_), _) if wants_error => {
             let after = serde_json::to_string(&patched).ok();
@@ -154,7 +158,8 @@ fn reported_edits_replay_to_the_patched_document() {
             let doc = case.get("doc").cloned().unwrap_or(Value::Null);
             let mut patched = doc.clone();
             let mut edits = Edits::default();
-            match apply_patch_edits(&mut patched, &ops, &mut edits) {
+            let mut budget = Budget::new(Bounds::default(), weigh(&patched).size);
+            match apply_patch_edits(&mut patched, &ops, &mut budget, &mut edits) {
                 Err(_) => assert!(edits.is_empty(), "a failed patch reports no edits"),
                 Ok(()) => {
                     assert_eq!(replay(doc.clone(), &edits), patched, "{case}");

@@ -34,8 +34,19 @@ fn agree(text: &str) {
             assert_eq!(a.to_string(), b.to_string(), "on {text:?}");
         }
         (Err(_), Err(_)) => {}
+        // serde_json refuses a lone surrogate half; we read it as U+FFFD,
+        // as `JSON.parse` keeps it (see `lone_surrogate_halves_read_as_replacement_characters`).
+        (Ok(_), Err(_)) if has_surrogate_escape(text) => {}
         _ => panic!("on {text:?}: ours {ours:?}, serde_json {theirs:?}"),
     }
+}
+
+/// Whether `text` escapes a surrogate half (`\uD800` to `\uDFFF`).
+fn has_surrogate_escape(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    lower
+        .match_indices("\\ud")
+        .any(|(i, _)| matches!(lower.as_bytes().get(i + 3), Some(b'8'..=b'9' | b'a'..=b'f')))
 }
 
 fn corpus() -> Vec<String> {
@@ -221,13 +232,35 @@ fn nesting_stops_at_serde_jsons_limit() {
 }
 
 #[test]
+fn lone_surrogate_halves_read_as_replacement_characters() {
+    let read = |t: &str| parse(t).unwrap().as_str().unwrap().to_owned();
+    assert_eq!(read(r#""\ud83d\ude00""#), "😀", "a pair is one character");
+    assert_eq!(read(r#""a\ud83d""#), "a\u{FFFD}");
+    assert_eq!(read(r#""\ude00b""#), "\u{FFFD}b");
+    assert_eq!(
+        read(r#""\ud83d\ud83d\ude00""#),
+        "\u{FFFD}😀",
+        "a high half, then a pair"
+    );
+    assert_eq!(
+        read(r#""\ud83d\n""#),
+        "\u{FFFD}\n",
+        "the escape after a lone half is its own"
+    );
+    assert_eq!(read(r#""\ude00\ud83d""#), "\u{FFFD}\u{FFFD}");
+    assert!(
+        parse(r#""\ud83d\uZZZZ""#).is_err(),
+        "a bad escape after one is still bad"
+    );
+}
+
+#[test]
 fn errors_say_what_and_where() {
     let e = |t: &str| parse(t).unwrap_err().to_string();
     assert_eq!(e("{\"a\":"), "EOF while parsing a value at line 1 column 5");
     assert_eq!(e("[1,\n  x]"), "expected value at line 2 column 3");
     assert_eq!(e("[1] x"), "trailing characters at line 1 column 5");
     assert_eq!(e("1e400"), "number out of range at line 1 column 5");
-    assert!(e("\"\\ud800\"").contains("hex escape"));
     assert!(e(&"[".repeat(200)).starts_with("recursion limit exceeded"));
     // The messages serde_json gives for the same mistakes.
     for t in [

@@ -222,6 +222,7 @@ fn run_body(body: &[u8], max: usize, chunk: usize) -> (Option<String>, Vec<Strin
     let settings = Settings {
         limits: Limits {
             max_event_size: max,
+            ..Limits::default()
         },
         ..Settings::default()
     };

@@ -7,6 +7,7 @@
 
 use thiserror::Error;
 
+use super::surrogates::Halves;
 use super::types::declare::wire;
 use super::types::*;
 
@@ -219,6 +220,7 @@ struct Chunk {
     id: Option<String>,
     subagent_run_id: Option<String>,
     delta: Option<String>,
+    halves: Halves,
     metadata: Option<Metadata>,
     raw_event: Option<serde_json::Value>,
     role: Option<TextRole>,
@@ -234,6 +236,7 @@ impl From<TextMessageChunkEvent> for Chunk {
             id: c.message_id,
             subagent_run_id: c.subagent_run_id,
             delta: c.delta,
+            halves: c.halves,
             metadata: c.metadata,
             raw_event: c.raw_event,
             role: c.role,
@@ -251,6 +254,7 @@ impl From<ToolCallChunkEvent> for Chunk {
             id: c.tool_call_id,
             subagent_run_id: c.subagent_run_id,
             delta: c.delta,
+            halves: c.halves,
             metadata: c.metadata,
             raw_event: c.raw_event,
             role: None,
@@ -268,6 +272,7 @@ impl From<ReasoningMessageChunkEvent> for Chunk {
             id: c.message_id,
             subagent_run_id: c.subagent_run_id,
             delta: c.delta,
+            halves: c.halves,
             metadata: c.metadata,
             raw_event: c.raw_event,
             role: None,
@@ -361,7 +366,8 @@ fn start_of(p: &Pending, metadata: Option<Metadata>) -> Event {
 }
 
 fn content_of(p: Pending, c: Chunk) -> Event {
-    let (delta, metadata, raw_event) = (c.delta.unwrap_or_default(), c.metadata, c.raw_event);
+    let (delta, halves) = (c.delta.unwrap_or_default(), c.halves);
+    let (metadata, raw_event) = (c.metadata, c.raw_event);
     let subagent_run_id = c.subagent_run_id.or(p.subagent_run_id);
     match p.kind {
         Kind::Text => Event::TextMessageContent(TextMessageContentEvent {
@@ -371,6 +377,7 @@ fn content_of(p: Pending, c: Chunk) -> Event {
             metadata,
             raw_event,
             timestamp: None,
+            halves,
         }),
         Kind::Tool => Event::ToolCallArgs(ToolCallArgsEvent {
             tool_call_id: p.id,
@@ -379,6 +386,7 @@ fn content_of(p: Pending, c: Chunk) -> Event {
             metadata,
             raw_event,
             timestamp: None,
+            halves,
         }),
         Kind::Reasoning => Event::ReasoningMessageContent(ReasoningMessageContentEvent {
             message_id: p.id,
@@ -387,6 +395,7 @@ fn content_of(p: Pending, c: Chunk) -> Event {
             metadata,
             raw_event,
             timestamp: None,
+            halves,
         }),
     }
 }

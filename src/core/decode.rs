@@ -17,6 +17,7 @@ use super::fast_patch::fast_patch_event;
 use super::ids;
 use super::json::{parse, to_json};
 use super::large_events::large_snapshot;
+use super::surrogates;
 use super::types::content::{AudioTag, BinaryTag, DocumentTag, ImageTag, VideoTag};
 use super::types::content::{ImagePart, FILENAME, PART_TYPES};
 use super::types::declare::wire;
@@ -68,7 +69,8 @@ impl Decoder {
         whole: Option<&Rc<String>>,
         warnings: &mut Warnings,
     ) -> Result<Option<Event>, DecodeError> {
-        if let Some(event) = fast_delta(data).or_else(|| fast_patch_event(data)) {
+        if let Some(mut event) = fast_delta(data).or_else(|| fast_patch_event(data)) {
+            surrogates::mark(&mut event, data);
             return Ok(Some(event));
         }
         if let Some(decoded) = large_snapshot(self, data, whole, warnings) {
@@ -77,7 +79,11 @@ impl Decoder {
         let value = parse(data).map_err(|e| DecodeError::Json {
             reason: e.to_string(),
         })?;
-        self.decode_value(value, warnings)
+        let mut decoded = self.decode_value(value, warnings);
+        if let Ok(Some(event)) = &mut decoded {
+            surrogates::mark(event, data);
+        }
+        decoded
     }
 
     /// Decodes one event given as a JSON value.

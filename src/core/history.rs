@@ -5,7 +5,8 @@
 use super::json::SharedText;
 
 use super::maps::{HashMap, HashSet};
-use super::types::Message;
+use super::surrogates::join_into;
+use super::types::{Message, ToolCall};
 
 /// One message and what the binding needs to keep its JS object stable.
 #[derive(Debug, Clone, PartialEq)]
@@ -100,11 +101,17 @@ pub struct History {
     /// producer can repeat one, and lookups then find the first, as the
     /// reference's `find` does.
     by_id: HashMap<String, usize>,
-    /// First position of the message holding each tool call id.
-    by_tool_call: HashMap<String, usize>,
+    /// The first message holding each tool call id, and the call's place
+    /// among its tool calls (checked when used: a call's place is only
+    /// known to move when the index is rebuilt, but a message edited in
+    /// place could reorder its calls).
+    by_tool_call: HashMap<String, (usize, usize)>,
     index_valid: bool,
     /// How often the index was rebuilt from scratch (each costs O(n)).
     rebuilds: u64,
+    /// How often a tool call was looked for among its message's calls
+    /// (O(calls) each) because the index did not know its place.
+    scans: u64,
     next_serial: u64,
     changes: Changes,
     watch: Option<Watch>,
@@ -174,12 +181,17 @@ impl History {
 
     /// Appends streamed text to the message at `i`, remembering that only
     /// text was added, so views can extend rather than rebuild it.
-    pub fn append_text(&mut self, i: usize, delta: &str) {
+    /// `joined`: as for [`Self::append_args`].
+    pub fn append_text(&mut self, i: usize, delta: &str, joined: Option<char>) {
         let Some(e) = self.entries.get_mut(i) else {
             return;
         };
         let before = e.message.text().len();
-        let in_place = e.message.append_text(delta);
+        let rewrote = match (joined, e.message.text_mut()) {
+            (Some(c), Some(text)) => join_into(text, delta, c),
+            _ => false,
+        };
+        let in_place = !rewrote && e.message.append_text(delta);
         self.edits += 1;
         e.rev += 1;
         if e.mark == Mark::Clean {
@@ -194,27 +206,38 @@ impl History {
 
     /// Appends streamed arguments to a tool call of the message at `i`,
     /// remembering which call grew, so views can extend just that call.
-    /// Returns whether the call was found.
-    pub fn append_args(&mut self, i: usize, tool_call_id: &str, delta: &str) -> bool {
-        let Some(e) = self.entries.get_mut(i) else {
+    /// `joined`: the character of a surrogate pair whose halves' stand-ins
+    /// end the arguments and start `delta` (see `core::surrogates`), put in
+    /// their place. Returns whether the call was found.
+    pub fn append_args(
+        &mut self,
+        i: usize,
+        tool_call_id: &str,
+        delta: &str,
+        joined: Option<char>,
+    ) -> bool {
+        let Some((i, k)) = self.locate_tool_call_in(i, tool_call_id) else {
             return false;
         };
-        let Some(calls) = e.message.tool_calls_mut() else {
+        let e = &mut self.entries[i];
+        let Some(call) = e.message.tool_calls_mut().and_then(|c| c.get_mut(k)) else {
             return false;
         };
-        let Some(k) = calls.iter().position(|tc| tc.id == tool_call_id) else {
-            return false;
-        };
-        let args = &mut calls[k].function.arguments;
+        let args = &mut call.function.arguments;
         let before = args.len();
-        args.push_str(delta);
+        // A join rewrites the arguments' last character: no view can
+        // extend its copy of them.
+        let rewrote = joined.is_some_and(|c| join_into(args, delta, c));
+        if !rewrote {
+            args.push_str(delta);
+        }
         self.edits += 1;
         e.rev += 1;
         if e.mark == Mark::Clean {
             self.changes.dirty.push((i, Mark::Changed));
         }
         e.mark = match e.mark {
-            Mark::Clean | Mark::ArgsGrew => {
+            Mark::Clean | Mark::ArgsGrew if !rewrote => {
                 let args = &mut self.changes.args;
                 if !args.iter().any(|&(j, call, _)| j == i && call == k) {
                     args.push((i, k, before));
@@ -257,6 +280,12 @@ impl History {
         self.rebuilds
     }
 
+    /// How often a tool call's place was searched for: streaming into a
+    /// message with many calls must never need it.
+    pub fn tool_call_scans(&self) -> u64 {
+        self.scans
+    }
+
     fn rebuild_index(&mut self) {
         self.rebuilds += 1;
         self.by_id.clear();
@@ -269,13 +298,13 @@ impl History {
 
     fn index_entry(
         by_id: &mut HashMap<String, usize>,
-        by_tool_call: &mut HashMap<String, usize>,
+        by_tool_call: &mut HashMap<String, (usize, usize)>,
         i: usize,
         m: &Message,
     ) {
         by_id.entry(m.id().to_owned()).or_insert(i);
-        for tc in m.tool_calls().into_iter().flatten() {
-            by_tool_call.entry(tc.id.clone()).or_insert(i);
+        for (k, tc) in m.tool_calls().into_iter().flatten().enumerate() {
+            by_tool_call.entry(tc.id.clone()).or_insert((i, k));
         }
     }
 
@@ -308,15 +337,46 @@ impl History {
     /// Position of the first message that holds a tool call with this id.
     pub fn find_tool_call(&mut self, tool_call_id: &str) -> Option<usize> {
         self.ensure_index();
-        self.by_tool_call.get(tool_call_id).copied()
+        self.by_tool_call.get(tool_call_id).map(|&(i, _)| i)
     }
 
-    /// Records that the message at `i` now holds this tool call.
-    pub fn note_tool_call(&mut self, i: usize, tool_call_id: &str) {
+    /// The first message that holds a tool call with this id, and the
+    /// call's place among its calls: O(1), however many calls it has.
+    pub fn locate_tool_call(&mut self, tool_call_id: &str) -> Option<(usize, usize)> {
+        let i = self.find_tool_call(tool_call_id)?;
+        self.locate_tool_call_in(i, tool_call_id)
+    }
+
+    /// The call's place in the message at `i`: where the index says, or
+    /// found again (and noted) if the message's calls moved.
+    fn locate_tool_call_in(&mut self, i: usize, tool_call_id: &str) -> Option<(usize, usize)> {
+        let calls = self.entries.get(i)?.message.tool_calls()?;
+        let noted = self.by_tool_call.get(tool_call_id);
+        if let Some(&(j, k)) = noted.filter(|&&(j, _)| j == i) {
+            if calls.get(k).is_some_and(|tc| tc.id == tool_call_id) {
+                return Some((j, k));
+            }
+        }
+        self.scans += 1;
+        let k = calls.iter().position(|tc| tc.id == tool_call_id)?;
+        if self.index_valid && noted.is_some_and(|&(j, _)| j == i) {
+            self.by_tool_call.insert(tool_call_id.to_owned(), (i, k));
+        }
+        Some((i, k))
+    }
+
+    /// The tool call at `k` of the message at `i`, to change (the message
+    /// counts as changed).
+    pub fn tool_call_mut(&mut self, i: usize, k: usize) -> Option<&mut ToolCall> {
+        self.get_mut(i)?.tool_calls_mut()?.get_mut(k)
+    }
+
+    /// Records that the message at `i` now holds this tool call at `k`.
+    pub fn note_tool_call(&mut self, i: usize, k: usize, tool_call_id: &str) {
         if self.index_valid {
             self.by_tool_call
                 .entry(tool_call_id.to_owned())
-                .or_insert(i);
+                .or_insert((i, k));
         }
     }
 
@@ -511,7 +571,7 @@ mod tests {
         }));
         for _ in 0..1000 {
             let at = h.find("reply").unwrap();
-            h.append_text(at, "x");
+            h.append_text(at, "x", None);
         }
         assert_eq!(
             h.index_rebuilds(),
@@ -539,7 +599,7 @@ mod tests {
                 h.push(user("d"));
                 h.push(user("b"));
                 h.push(user("e"));
-                h.append_text(0, "x");
+                h.append_text(0, "x", None);
             }),
             ("a snapshot that drops and keeps", |h| {
                 h.push(user("d"));
@@ -580,7 +640,7 @@ mod tests {
         });
         let mut h = History::new(vec![user("u"), assistant]);
         for (id, delta) in [("t0", "{\"a\""), ("t2", "[1"), ("t0", ":1}"), ("t2", "]")] {
-            assert!(h.append_args(1, id, delta));
+            assert!(h.append_args(1, id, delta, None));
         }
         assert_eq!(
             h.take_changes(),
@@ -592,9 +652,9 @@ mod tests {
             },
             "each call once, from where it was"
         );
-        h.append_args(1, "t2", ",2");
+        h.append_args(1, "t2", ",2", None);
         assert_eq!(h.take_changes().args, vec![(1, 2, 3)]);
-        h.append_args(1, "t1", "x");
+        h.append_args(1, "t1", "x", None);
         h.get_mut(1).unwrap();
         assert_eq!(h.take_changes().dirty, vec![(1, Mark::Changed)]);
     }
@@ -603,8 +663,8 @@ mod tests {
     fn changes_say_what_moved() {
         let mut h = History::new(vec![user("a"), user("b")]);
         assert!(h.take_changes().is_empty());
-        h.append_text(1, "x");
-        h.append_text(1, "y");
+        h.append_text(1, "x", None);
+        h.append_text(1, "y", None);
         h.push(user("c"));
         assert_eq!(
             h.take_changes(),
@@ -615,7 +675,7 @@ mod tests {
                 restated: None,
             }
         );
-        h.append_text(1, "z");
+        h.append_text(1, "z", None);
         h.get_mut(1).unwrap();
         assert_eq!(
             h.take_changes().dirty,

@@ -20,5 +20,6 @@ pub mod run;
 pub mod session;
 pub mod sse;
 pub mod stream;
+pub mod surrogates;
 pub mod types;
 pub mod verify;

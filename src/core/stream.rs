@@ -16,12 +16,16 @@ use super::verify::Verifier;
 pub struct Limits {
     /// The largest single event, in bytes.
     pub max_event_size: usize,
+    /// The largest state (or activity content) a JSON Patch may build,
+    /// about its JSON text's length (see `json_patch::Bounds`).
+    pub max_state_size: usize,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_event_size: DEFAULT_MAX_EVENT_SIZE,
+            max_state_size: super::json_patch::DEFAULT_MAX_STATE_SIZE,
         }
     }
 }

@@ -144,6 +144,7 @@ impl AgentClient {
                 max_event_size: opts
                     .max_event_size
                     .unwrap_or(Limits::default().max_event_size),
+                ..Limits::default()
             },
             debug: opts.debug.unwrap_or(false),
             accept_protobuf: opts.accept_protobuf.unwrap_or(false) && cfg!(feature = "proto"),

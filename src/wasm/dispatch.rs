@@ -179,6 +179,7 @@ fn event_object(event: &Event) -> Result<JsValue, JsValue> {
             timestamp: None,
             raw_event: None,
             metadata: None,
+            halves: _,
         })
         | Event::ReasoningMessageContent(ReasoningMessageContentEvent {
             message_id,
@@ -187,6 +188,7 @@ fn event_object(event: &Event) -> Result<JsValue, JsValue> {
             timestamp: None,
             raw_event: None,
             metadata: None,
+            halves: _,
         }) => js::text_delta(&ty(), &js::recent(message_id), delta),
         Event::ToolCallArgs(ToolCallArgsEvent {
             tool_call_id,
@@ -195,6 +197,7 @@ fn event_object(event: &Event) -> Result<JsValue, JsValue> {
             timestamp: None,
             raw_event: None,
             metadata: None,
+            halves: _,
         }) => js::args_delta(&ty(), &js::recent(tool_call_id), delta),
         _ => to_js(event)?,
     })

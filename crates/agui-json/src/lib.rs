@@ -15,6 +15,7 @@ mod parse;
 mod scan;
 mod shared;
 mod swar;
+mod weight;
 mod write;
 
 pub use lazy::LazyJson;
@@ -22,9 +23,10 @@ pub use member::{member, member_mut, take_member};
 pub use number::parse_f64;
 pub use parse::{
     members, parse, parse_string, plain_run_end, validate, value_at, ParseError, ReadMember,
-    MAX_DEPTH,
+    MAX_DEPTH, MAX_NESTING,
 };
 pub use scan::Scanner;
 pub use shared::SharedText;
 pub use swar::{below, equal, scan_until};
+pub use weight::{weigh, Weight};
 pub use write::{to_json, write_items, write_str, JsonFields, Object, ToJson};

@@ -19,6 +19,10 @@ use super::number::parse_f64;
 /// a document refused before is refused now.
 pub const MAX_DEPTH: usize = 128;
 
+/// The most containers a document that parses may nest (a 128th is
+/// refused, as serde_json refuses it).
+pub const MAX_NESTING: usize = MAX_DEPTH - 1;
+
 /// Why a text is not JSON, and where (1-based line and column, in bytes).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ParseError {
@@ -494,27 +498,36 @@ impl<'a, M: Make> Parser<'a, M> {
         })
     }
 
-    /// `\uXXXX`, its `u` taken; a surrogate must come in a pair.
+    /// `\uXXXX`, its `u` taken. A surrogate pair is one character; a lone
+    /// half is U+FFFD. `JSON.parse` keeps a lone half in its string, as
+    /// `JSON.stringify` writes one (a JavaScript agent that cuts text by
+    /// UTF-16 index splits an emoji across two events), and a Rust string
+    /// cannot hold it: serde_json refuses the text, which failed whole runs
+    /// over one character. Where both halves arrive in separate deltas,
+    /// `surrogates` joins them again.
     fn unicode(&mut self) -> Parsed<char> {
         let first = self.hex4()?;
-        let code = match first {
-            0xD800..=0xDBFF => {
-                if self.bytes.get(self.at..self.at + 2) != Some(b"\\u") {
-                    return Err(self.fail_at(self.at, "lone leading surrogate in hex escape"));
-                }
-                self.at += 2;
-                let second = self.hex4()?;
-                if !(0xDC00..=0xDFFF).contains(&second) {
-                    return Err(self.fail_at(self.at, "lone leading surrogate in hex escape"));
-                }
-                0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+        if (0xDC00..=0xDFFF).contains(&first) {
+            return Ok(char::REPLACEMENT_CHARACTER);
+        }
+        if !(0xD800..=0xDBFF).contains(&first) {
+            return char::from_u32(first)
+                .ok_or_else(|| self.fail_at(self.at, "invalid unicode code point"));
+        }
+        // A high half: a pair only with a low half's escape right after it;
+        // any other escape there is read on its own.
+        let resume = self.at;
+        if self.bytes.get(self.at..self.at + 2) == Some(b"\\u") {
+            self.at += 2;
+            let second = self.hex4()?;
+            if (0xDC00..=0xDFFF).contains(&second) {
+                let code = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00);
+                return char::from_u32(code)
+                    .ok_or_else(|| self.fail_at(self.at, "invalid unicode code point"));
             }
-            0xDC00..=0xDFFF => {
-                return Err(self.fail_at(self.at, "lone trailing surrogate in hex escape"))
-            }
-            c => c,
-        };
-        char::from_u32(code).ok_or_else(|| self.fail_at(self.at, "invalid unicode code point"))
+            self.at = resume;
+        }
+        Ok(char::REPLACEMENT_CHARACTER)
     }
 
     fn hex4(&mut self) -> Parsed<u32> {

@@ -10,8 +10,7 @@
 
 use serde_json::Value;
 
-use super::PatchError;
-use super::{apply_op, get_mut_at, rollback, Cx, Slot, Undo};
+use super::{apply_op, get_mut_at, rollback, Budget, Cx, PatchError, Slot, Undo};
 use crate::core::json::ToJson;
 use crate::core::types::patch::PatchOp;
 
@@ -107,15 +106,18 @@ impl ToJson for Edits {
 pub fn apply_patch_edits(
     doc: &mut Value,
     ops: &[PatchOp],
+    budget: &mut Budget,
     edits: &mut Edits,
 ) -> Result<(), PatchError> {
     let (start, start_text) = (edits.count, edits.text.len());
+    let start_budget = *budget;
     let mut log = Vec::new();
     for (index, op) in ops.iter().enumerate() {
         let cx = Cx { index, op };
         let before = log.len();
-        if let Err(e) = apply_op(doc, &cx, &mut log) {
+        if let Err(e) = apply_op(doc, &cx, &mut log, budget) {
             rollback(doc, log);
+            *budget = start_budget;
             edits.truncate(start, start_text);
             return Err(e);
         }

@@ -19,7 +19,9 @@ use serde_json::Value;
 use crate::core::json::{member, member_mut};
 use crate::core::types::patch::{PatchOp, Pointer};
 
+mod bounds;
 mod edits;
+pub use bounds::{Bounds, Budget, DEFAULT_MAX_STATE_SIZE};
 pub use edits::{apply_patch_edits, EditKind, Edits};
 
 /// Which op failed, for error messages.
@@ -107,16 +109,27 @@ pub enum PatchError {
     TestFailed { at: OpAt },
     #[error("{at}: the token {} is refused (prototype pollution guard)", quoted(.token))]
     Banned { at: OpAt, token: String },
+    #[error("{at}: the result would nest {depth} levels deep, past the limit of {max}")]
+    TooDeep { at: OpAt, depth: usize, max: usize },
+    #[error("{at}: the result would be about {size} bytes, past the limit of {max}")]
+    TooLarge { at: OpAt, size: usize, max: usize },
 }
 
-/// Applies `ops` to `doc` in order. If any op fails, `doc` is left exactly as
-/// it was (values and key order) and the first failure is returned.
-pub fn apply_patch(doc: &mut Value, ops: &[PatchOp]) -> Result<(), PatchError> {
+/// Applies `ops` to `doc` in order, within `budget` (whose size follows
+/// the document's). If any op fails, `doc` is left exactly as it was
+/// (values and key order), `budget` too, and the first failure is returned.
+pub fn apply_patch(
+    doc: &mut Value,
+    ops: &[PatchOp],
+    budget: &mut Budget,
+) -> Result<(), PatchError> {
+    let before = *budget;
     let mut log = Vec::new();
     for (index, op) in ops.iter().enumerate() {
         let cx = Cx { index, op };
-        if let Err(e) = apply_op(doc, &cx, &mut log) {
+        if let Err(e) = apply_op(doc, &cx, &mut log, budget) {
             rollback(doc, log);
+            *budget = before;
             return Err(e);
         }
     }
@@ -183,10 +196,16 @@ enum Walk {
     Loose,
 }
 
-fn apply_op<'p>(doc: &mut Value, cx: &Cx<'p>, log: &mut Vec<Undo<'p>>) -> Result<(), PatchError> {
+fn apply_op<'p>(
+    doc: &mut Value,
+    cx: &Cx<'p>,
+    log: &mut Vec<Undo<'p>>,
+    budget: &mut Budget,
+) -> Result<(), PatchError> {
     match cx.op {
         PatchOp::Add { path, value } => {
             let tokens = tokens(cx, path)?;
+            let added = budget.placing(cx, tokens.len(), value)?;
             match tokens.split_last() {
                 None => log.push(set_root(doc, value.clone())),
                 Some((last, parents)) => {
@@ -194,6 +213,7 @@ fn apply_op<'p>(doc: &mut Value, cx: &Cx<'p>, log: &mut Vec<Undo<'p>>) -> Result
                     log.push(put(doc, dest, value.clone()).map_err(|_| not_found(cx, path))?);
                 }
             }
+            budget.count(cx, added, log.last())?;
         }
         PatchOp::Remove { path } => {
             let tokens = tokens(cx, path)?;
@@ -201,12 +221,15 @@ fn apply_op<'p>(doc: &mut Value, cx: &Cx<'p>, log: &mut Vec<Undo<'p>>) -> Result
             let (at, _) = find_exact(doc, cx, path, &tokens)?;
             let (pos, old) = take_at(doc, &at).ok_or_else(|| not_found(cx, path))?;
             log.push(Undo::Removed { at, pos, old });
+            budget.count(cx, 0, log.last())?;
         }
         PatchOp::Replace { path, value } => {
             let tokens = tokens(cx, path)?;
+            let added = budget.placing(cx, tokens.len(), value)?;
             let (at, target) = find_exact(doc, cx, path, &tokens)?;
             let old = std::mem::replace(target, value.clone());
             log.push(Undo::Set { at, old });
+            budget.count(cx, added, log.last())?;
         }
         PatchOp::Test { path, value } => {
             let tokens = tokens(cx, path)?;
@@ -219,6 +242,9 @@ fn apply_op<'p>(doc: &mut Value, cx: &Cx<'p>, log: &mut Vec<Undo<'p>>) -> Result
             let from_tokens = tokens(cx, from)?;
             let tokens = tokens(cx, path)?;
             let (_, value) = find_exact(doc, cx, from, &from_tokens)?;
+            // Measured before it is cloned: a copy into its own descendant
+            // doubles what it copies.
+            let added = budget.placing(cx, tokens.len(), value)?;
             let value = value.clone();
             match tokens.split_last() {
                 None => log.push(set_root(doc, value)),
@@ -227,13 +253,19 @@ fn apply_op<'p>(doc: &mut Value, cx: &Cx<'p>, log: &mut Vec<Undo<'p>>) -> Result
                     log.push(put(doc, dest, value).map_err(|_| not_found(cx, path))?);
                 }
             }
+            budget.count(cx, added, log.last())?;
         }
         PatchOp::Move { from, path } => {
             let from_tokens = tokens(cx, from)?;
             let tokens = tokens(cx, path)?;
-            let (from_at, _) = find_exact(doc, cx, from, &from_tokens)?;
+            let (from_at, moved) = find_exact(doc, cx, from, &from_tokens)?;
             if tokens.is_empty() && from_tokens.is_empty() {
                 return Ok(());
+            }
+            // The document is within its depth, so a value moved no deeper
+            // than it was stays within it; one moved deeper is measured.
+            if tokens.len() > from_tokens.len() {
+                budget.placing(cx, tokens.len(), moved)?;
             }
             // fast-json-patch does not check this: it removes `from`, then
             // fails adding under the hole (or, inside an array, adds to the
@@ -270,6 +302,8 @@ fn apply_op<'p>(doc: &mut Value, cx: &Cx<'p>, log: &mut Vec<Undo<'p>>) -> Result
                     return Err(e);
                 }
             }
+            // What the moved value overwrote at its target is gone.
+            budget.count(cx, 0, log.last())?;
         }
     }
     Ok(())

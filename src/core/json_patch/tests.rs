@@ -8,10 +8,16 @@ fn ops(patch: Value) -> Vec<PatchOp> {
     crate::core::types::FromJson::from_json(patch).expect("test patch reads")
 }
 
+/// The default bounds, the document measured first.
+fn budget(doc: &Value) -> Budget {
+    Budget::new(Bounds::default(), crate::core::json::weigh(doc).size)
+}
+
 /// Applies `patch` and returns the result as a string, so key order counts.
 fn patched(doc: Value, patch: Value) -> Result<String, PatchError> {
     let mut doc = doc;
-    apply_patch(&mut doc, &ops(patch))?;
+    let mut b = budget(&doc);
+    apply_patch(&mut doc, &ops(patch), &mut b)?;
     Ok(doc.to_string())
 }
 
@@ -19,7 +25,8 @@ fn patched(doc: Value, patch: Value) -> Result<String, PatchError> {
 fn refused(doc: Value, patch: Value) -> PatchError {
     let before = doc.to_string();
     let mut doc = doc;
-    let err = apply_patch(&mut doc, &ops(patch)).expect_err("patch should fail");
+    let mut b = budget(&doc);
+    let err = apply_patch(&mut doc, &ops(patch), &mut b).expect_err("patch should fail");
     assert_eq!(doc.to_string(), before, "failed patch changed the doc");
     err
 }

@@ -232,6 +232,13 @@ impl PartialJson {
         }
     }
 
+    /// How many containers the value nests, open or closed: a caller that
+    /// walks it recursively checks this first (the tree itself may be any
+    /// depth, see the module's doc).
+    pub fn depth(&self) -> usize {
+        self.parser.deepest
+    }
+
     /// Appends `delta` to the buffer and brings the value up to date.
     pub fn push(&mut self, delta: &str) {
         let base = self.buf.len();

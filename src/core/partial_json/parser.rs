@@ -65,6 +65,9 @@ pub(super) struct Parser {
     /// An object repeated a key since this was last reset: a member that
     /// is not the last changed.
     pub(super) repeated: bool,
+    /// The most containers ever open at once: the tree's depth, since a
+    /// closed container stays in it.
+    pub(super) deepest: usize,
 }
 
 impl Parser {
@@ -85,6 +88,7 @@ impl Parser {
             work: 0,
             low: 0,
             repeated: false,
+            deepest: 0,
         }
     }
 
@@ -352,6 +356,7 @@ impl Parser {
             at,
             state: State::Open,
         });
+        self.deepest = self.deepest.max(self.frames.len());
     }
 
     pub(super) fn close(&mut self) {

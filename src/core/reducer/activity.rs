@@ -3,6 +3,11 @@
 
 use super::*;
 
+/// How deep an activity's content lies in a history's JSON text (the
+/// array, the message): it may nest that much less, so that a history
+/// JavaScript hands back (`setMessages(agent.messages)`) reads again.
+const ACTIVITY_DEPTH: usize = 2;
+
 impl Reducer {
     pub(super) fn activity_snapshot(
         &mut self,
@@ -85,7 +90,12 @@ impl Reducer {
             .any(patch_targets_root)
             .then(|| a.content.clone());
         let mut doc = Value::Object(std::mem::take(&mut a.content));
-        match apply_patch(&mut doc, &e.patch) {
+        let bounds = Bounds {
+            max_depth: self.bounds.max_depth - ACTIVITY_DEPTH,
+            ..self.bounds
+        };
+        let mut budget = Budget::new(bounds, crate::core::json::weigh(&doc).size);
+        match apply_patch(&mut doc, &e.patch, &mut budget) {
             Ok(()) => match doc {
                 Value::Object(map) => {
                     a.content = map;

@@ -15,8 +15,9 @@ use serde_json::Value;
 
 use super::history::{Entry, History};
 use super::json::LazyJson;
-use super::json_patch::{apply_patch, apply_patch_edits, Edits};
+use super::json_patch::{apply_patch, apply_patch_edits, Bounds, Budget, Edits};
 use super::maps::{HashMap, HashSet};
+use super::surrogates::{Halves, Waiting};
 use super::types::strict::merge_metadata;
 use super::types::*;
 use tool_calls::tool_call_mut;
@@ -68,6 +69,11 @@ pub struct Reducer {
     /// caller that keeps a copy of the state in step (the binding's JS copy).
     pub record_state_edits: bool,
     pub state_edits: Edits,
+    /// What a STATE_DELTA may build (an activity's content, two levels
+    /// less deep: it lies inside a message inside the history).
+    pub bounds: Bounds,
+    /// High surrogate halves that ended a delta, waiting for the low half.
+    halves: Waiting,
 }
 
 impl Reducer {
@@ -191,6 +197,7 @@ impl Reducer {
                 s,
                 &e.message_id,
                 &e.delta,
+                e.halves,
                 e.metadata.as_ref(),
                 TextMessageContentEvent::TYPE,
                 &mut out,
@@ -199,6 +206,7 @@ impl Reducer {
                 s,
                 &e.message_id,
                 &e.delta,
+                e.halves,
                 e.metadata.as_ref(),
                 ReasoningMessageContentEvent::TYPE,
                 &mut out,
@@ -226,9 +234,10 @@ impl Reducer {
                     ));
                     return out;
                 };
-                if s.messages.append_args(i, &e.tool_call_id, &e.delta) {
+                let joined = self.halves.next(true, &e.tool_call_id, e.halves);
+                if s.messages.append_args(i, &e.tool_call_id, &e.delta, joined) {
                     if let Some(md) = &e.metadata {
-                        if let Some(tc) = tool_call_mut(&mut s.messages, i, &e.tool_call_id) {
+                        if let Some(tc) = tool_call_mut(&mut s.messages, &e.tool_call_id) {
                             merge_metadata(&mut tc.metadata, md);
                         }
                     }
@@ -244,7 +253,7 @@ impl Reducer {
                     return out;
                 };
                 if let Some(md) = &e.metadata {
-                    if let Some(tc) = tool_call_mut(&mut s.messages, i, &e.tool_call_id) {
+                    if let Some(tc) = tool_call_mut(&mut s.messages, &e.tool_call_id) {
                         merge_metadata(&mut tc.metadata, md);
                         out.messages_changed = true;
                     }
@@ -253,14 +262,20 @@ impl Reducer {
             }
             Event::ToolCallResult(e) => self.tool_call_result(s, e, &mut out),
             Event::StateSnapshot(e) => set_state(s, e.snapshot.clone(), &mut out),
-            Event::StateDelta(e) => match if self.record_state_edits {
-                apply_patch_edits(&mut s.state, &e.delta, &mut self.state_edits)
-            } else {
-                apply_patch(&mut s.state, &e.delta)
-            } {
-                Ok(()) => out.state_changed = true,
-                Err(err) => self.warn(format!("Failed to apply state patch: {err}")),
-            },
+            Event::StateDelta(e) => {
+                let mut budget = Budget::new(self.bounds, s.state.size());
+                let patched = if self.record_state_edits {
+                    apply_patch_edits(&mut s.state, &e.delta, &mut budget, &mut self.state_edits)
+                } else {
+                    apply_patch(&mut s.state, &e.delta, &mut budget)
+                };
+                // Counted as it was patched: the next patch needs no measuring.
+                s.state.set_size(budget.size);
+                match patched {
+                    Ok(()) => out.state_changed = true,
+                    Err(err) => self.warn(format!("Failed to apply state patch: {err}")),
+                }
+            }
             Event::MessagesSnapshot(e) => {
                 let text = e.messages.text().cloned();
                 self.messages_snapshot(s, e, Cow::Borrowed(&e.messages), text);
@@ -291,10 +306,7 @@ impl Reducer {
             }
             Event::ReasoningEncryptedValue(e) => {
                 let updated = match e.subtype {
-                    EncryptedSubtype::ToolCall => s
-                        .messages
-                        .find_tool_call(&e.entity_id)
-                        .and_then(|i| tool_call_mut(&mut s.messages, i, &e.entity_id))
+                    EncryptedSubtype::ToolCall => tool_call_mut(&mut s.messages, &e.entity_id)
                         .map(|tc| tc.encrypted_value = Some(e.encrypted_value.clone()))
                         .is_some(),
                     EncryptedSubtype::Message => match s.messages.find(&e.entity_id) {

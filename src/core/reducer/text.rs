@@ -40,11 +40,13 @@ impl Reducer {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn append(
         &mut self,
         s: &mut AgentState,
         id: &str,
         delta: &str,
+        halves: Halves,
         metadata: Option<&Metadata>,
         ty: &str,
         out: &mut Applied,
@@ -52,7 +54,8 @@ impl Reducer {
         let Some(i) = self.streamed(s, id, ty) else {
             return;
         };
-        s.messages.append_text(i, delta);
+        let joined = self.halves.next(false, id, halves);
+        s.messages.append_text(i, delta, joined);
         merge_into(s, i, metadata);
         out.messages_changed = true;
     }

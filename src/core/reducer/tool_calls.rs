@@ -14,12 +14,12 @@ impl Reducer {
             self.run_tool_calls.push(id.clone());
         }
         // Idempotent: a replayed start updates the call it already has.
-        if let Some(i) = s.messages.find_tool_call(id) {
+        if let Some((i, k)) = s.messages.locate_tool_call(id) {
             let renamed = s
                 .messages
                 .get(i)
                 .and_then(|m| m.tool_calls())
-                .and_then(|tcs| tcs.iter().find(|tc| tc.id == *id))
+                .and_then(|tcs| tcs.get(k))
                 .is_some_and(|tc| tc.function.name != e.tool_call_name);
             if renamed {
                 self.warn(format!(
@@ -28,7 +28,7 @@ impl Reducer {
                 ));
             }
             if renamed || e.metadata.is_some() {
-                if let Some(tc) = tool_call_mut(&mut s.messages, i, id) {
+                if let Some(tc) = s.messages.tool_call_mut(i, k) {
                     tc.function.name = e.tool_call_name.clone();
                     if let Some(md) = &e.metadata {
                         merge_metadata(&mut tc.metadata, md);
@@ -51,9 +51,11 @@ impl Reducer {
             merge_metadata(&mut call.metadata, md);
         }
         if let Some(Message::Assistant(a)) = s.messages.get_mut(i) {
-            a.tool_calls.get_or_insert_with(Vec::new).push(call);
+            let calls = a.tool_calls.get_or_insert_with(Vec::new);
+            calls.push(call);
+            let k = calls.len() - 1;
+            s.messages.note_tool_call(i, k, id);
         }
-        s.messages.note_tool_call(i, id);
         out.messages_changed = true;
     }
 
@@ -123,13 +125,8 @@ impl Reducer {
     }
 }
 
-pub(super) fn tool_call_mut<'a>(
-    h: &'a mut History,
-    i: usize,
-    id: &str,
-) -> Option<&'a mut ToolCall> {
-    h.get_mut(i)?
-        .tool_calls_mut()?
-        .iter_mut()
-        .find(|tc| tc.id == id)
+/// The tool call `id`, to change: found in O(1).
+pub(super) fn tool_call_mut<'a>(h: &'a mut History, id: &str) -> Option<&'a mut ToolCall> {
+    let (i, k) = h.locate_tool_call(id)?;
+    h.tool_call_mut(i, k)
 }

@@ -167,11 +167,7 @@ fn extras_of(reducer: &Reducer, h: &mut History, event: &Event) -> Option<Extras
         let i = h.find(id)?;
         (!h.get(i)?.is_activity()).then_some(i)
     };
-    let call_at = |h: &mut History, id: &str| {
-        let i = h.find_tool_call(id)?;
-        let k = h.get(i)?.tool_calls()?.iter().position(|tc| tc.id == id)?;
-        Some((i, k))
-    };
+    let call_at = |h: &mut History, id: &str| h.locate_tool_call(id);
     Some(match event {
         Event::TextMessageContent(TextMessageContentEvent { message_id, .. })
         | Event::TextMessageEnd(TextMessageEndEvent { message_id, .. }) => {

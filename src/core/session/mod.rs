@@ -122,10 +122,12 @@ impl Session {
     }
 
     fn new(settings: Settings, now_ms: f64) -> Self {
+        let mut reducer = Reducer::new();
+        reducer.bounds.max_size = settings.limits.max_state_size;
         Session {
             stream: EventStream::new(settings.limits),
             framing: Framing::Sse,
-            reducer: Reducer::new(),
+            reducer,
             queue: Vec::new().into_iter(),
             decoded: Vec::new(),
             round: None,

@@ -15,7 +15,7 @@
 /// are ignored when reading, as the schema strips them; absent options are
 /// left out when writing.
 macro_rules! json_struct {
-    ($ty:ident $(<$g:ident>)? { $($field:ident: $wire:literal $(with $reader:path)?),* $(,)? }) => {
+    ($ty:ident $(<$g:ident>)? { $($field:ident: $wire:literal $(with $reader:path)?),* $(,)? } $(hidden { $($hidden:ident),* })?) => {
         impl$(<$g: $crate::core::types::from_json::FromJson + Default>)? $crate::core::types::from_json::FromJson for $ty$(<$g>)? {
             fn from_json(
                 v: serde_json::Value,
@@ -28,6 +28,7 @@ macro_rules! json_struct {
                 let mut _err = None;
                 let built = Self {
                     $($field: $crate::core::types::declare::read_field!(m, $wire, _err $(, $reader)?),)*
+                    $($($hidden: Default::default(),)*)?
                 };
                 match _err {
                     None => Ok(built),
@@ -70,21 +71,25 @@ pub(crate) use json_struct;
 /// `pub field: Type = "wireName"`: the struct gets it as its serde name (so
 /// the TypeScript tsify generates uses it) and [`json_struct!`] reads and
 /// writes by it. Fields are written in the order they are declared.
+/// `hidden` fields are the client's own, never on the wire: made with
+/// their default when read, never written.
 macro_rules! wire_struct {
     (
         $(#[$attr:meta])*
         pub struct $name:ident $(<$g:ident>)? {
             $($(#[$fattr:meta])* pub $field:ident: $fty:ty = $wire:literal $(with $reader:path)?),* $(,)?
         }
+        $(hidden { $($(#[$hattr:meta])* pub $hidden:ident: $hty:ty),* $(,)? })?
     ) => {
         $(#[$attr])*
         pub struct $name $(<$g>)? {
             $($(#[$fattr])* #[serde(rename = $wire)] pub $field: $fty,)*
+            $($($(#[$hattr])* #[serde(skip)] pub $hidden: $hty,)*)?
         }
 
         $crate::core::types::declare::json_struct!($name $(<$g>)? {
             $($field: $wire $(with $reader)?,)*
-        });
+        } $(hidden { $($hidden),* })?);
     };
 }
 pub(crate) use wire_struct;

@@ -18,7 +18,7 @@ use crate::core::json::LazyJson;
 macro_rules! event {
     ($(#[$doc:meta])* $name:ident {
         $($(#[$fattr:meta])* pub $field:ident: $fty:ty = $wire:literal $(with $reader:path)?),* $(,)?
-    }) => {
+    } $(+ $halves:ident)?) => {
         wire_struct! {
             $(#[$doc])*
             #[derive(Debug, Clone, PartialEq, Default, Serialize)]
@@ -33,6 +33,11 @@ macro_rules! event {
                 #[serde(skip_serializing_if = "Option::is_none")]
                 pub metadata: Option<Metadata> = "metadata",
             }
+            $(hidden {
+                /// A surrogate pair's halves at the ends of `delta`
+                /// (see `core::surrogates`).
+                pub $halves: crate::core::surrogates::Halves,
+            })?
         }
     };
 }
@@ -57,7 +62,7 @@ event!(
         pub delta: String = "delta",
         #[serde(skip_serializing_if = "Option::is_none")]
         pub subagent_run_id: Option<String> = "subagentRunId",
-    }
+    } + halves
 );
 
 event!(
@@ -82,7 +87,7 @@ event!(
         pub name: Option<String> = "name",
         #[serde(skip_serializing_if = "Option::is_none")]
         pub subagent_run_id: Option<String> = "subagentRunId",
-    }
+    } + halves
 );
 
 event!(
@@ -104,7 +109,7 @@ event!(
         pub delta: String = "delta",
         #[serde(skip_serializing_if = "Option::is_none")]
         pub subagent_run_id: Option<String> = "subagentRunId",
-    }
+    } + halves
 );
 
 event!(
@@ -129,7 +134,7 @@ event!(
         pub delta: Option<String> = "delta",
         #[serde(skip_serializing_if = "Option::is_none")]
         pub subagent_run_id: Option<String> = "subagentRunId",
-    }
+    } + halves
 );
 
 event!(
@@ -303,7 +308,7 @@ event!(
         pub delta: String = "delta",
         #[serde(skip_serializing_if = "Option::is_none")]
         pub subagent_run_id: Option<String> = "subagentRunId",
-    }
+    } + halves
 );
 
 event!(
@@ -324,7 +329,7 @@ event!(
         pub delta: Option<String> = "delta",
         #[serde(skip_serializing_if = "Option::is_none")]
         pub subagent_run_id: Option<String> = "subagentRunId",
-    }
+    } + halves
 );
 
 event!(

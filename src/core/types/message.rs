@@ -284,6 +284,19 @@ impl Message {
         }
     }
 
+    /// The text content to edit in place, where the message has one.
+    pub fn text_mut(&mut self) -> Option<&mut String> {
+        match self {
+            Message::Developer(m) => Some(&mut m.content),
+            Message::System(m) => Some(&mut m.content),
+            Message::Assistant(m) => m.content.as_mut(),
+            Message::User(m) => content_text_mut(&mut m.content),
+            Message::Tool(m) => content_text_mut(&mut m.content),
+            Message::Reasoning(m) => Some(&mut m.content),
+            Message::Activity(_) => None,
+        }
+    }
+
     /// Appends streamed text. Non-string content (parts) is replaced, as the
     /// reference does; activity messages are never passed here. Returns
     /// whether the text was extended in place (`content` was already a string).
@@ -325,6 +338,13 @@ fn content_text(c: &Content) -> &str {
     match c {
         Content::Text(s) => s,
         Content::Parts(_) => "",
+    }
+}
+
+fn content_text_mut(c: &mut Content) -> Option<&mut String> {
+    match c {
+        Content::Text(s) => Some(s),
+        Content::Parts(_) => None,
     }
 }
 
