@@ -1,1 +1,3 @@
-export * from "./dist-proto/agui_wasm.js";
+// agui-wasm/proto: the same client and types as agui-wasm (the builds
+// differ in what they read, not in their shapes).
+export * from "./index.js";

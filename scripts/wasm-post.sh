@@ -52,7 +52,8 @@ wasm_post() {
   local in=$1 dir=$2
   shift 2
   wasm-snip "$in" -o "$dir/snipped.wasm" -p "${panics[@]}"
-  wasm-bindgen --target web --out-dir "$dir" --out-name agui_wasm "$dir/snipped.wasm"
+  # The reset lets the shell make a new instance after a trap (js/load.js).
+  wasm-bindgen --target web --experimental-reset-state-function --out-dir "$dir" --out-name agui_wasm "$dir/snipped.wasm"
   rm "$dir/snipped.wasm"
   # --converge repeats -Oz while it still shrinks; the module's memory is its
   # own (zero-filled when created) and nothing lives below 1 KiB (the stack

@@ -10,4 +10,4 @@ pub mod core;
 #[cfg(all(target_arch = "wasm32", any(feature = "client", feature = "adapters")))]
 mod wasm;
 #[cfg(all(target_arch = "wasm32", feature = "client"))]
-pub use wasm::AgentClient;
+pub use wasm::{callback_names, Core, Step};

@@ -1,14 +1,14 @@
-//! The binding, from Rust, in headless Chromium (`wasm-pack test --headless
-//! --chrome -- --test binding`, which `./run test` runs): construction, a
-//! run over a fetch stub, abort mid-stream, errors as named `Error`s,
-//! identity of unchanged messages, and a subscriber that calls back into
-//! the client while it is being notified.
+//! The WebAssembly face, from Rust, in headless Chromium (`wasm-pack test
+//! --headless --chrome -- --test binding`, which `./run test` runs): a
+//! core made from JSON text, a run's session fed bytes and stepped, the
+//! callback rounds it asks for with their event and extras, the views'
+//! identity, and errors as named `Error`s. Synchronous throughout: the
+//! shell (`js/`) owns fetch, streams and subscribers.
 #![cfg(all(target_arch = "wasm32", feature = "client"))]
 
-use agui_wasm::AgentClient;
-use js_sys::{Array, Function, Object, Promise, Reflect};
+use agui_wasm::{callback_names, Core, Step};
+use js_sys::{Array, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -17,208 +17,219 @@ fn get(v: &JsValue, k: &str) -> JsValue {
     Reflect::get(v, &k.into()).unwrap()
 }
 
-fn obj(pairs: &[(&str, JsValue)]) -> JsValue {
-    let o = Object::new();
-    for (k, v) in pairs {
-        Reflect::set(&o, &(*k).into(), v).unwrap();
-    }
-    o.into()
-}
-
-fn json(text: &str) -> JsValue {
-    js_sys::JSON::parse(text).unwrap()
-}
-
-/// A fetch that answers with these SSE events, one network chunk each; if
-/// `hold` is set, the stream stops after the first chunk until aborted.
-fn fetch_of(events: &[&str], hold: bool) -> JsValue {
-    let body: Vec<String> = events.iter().map(|e| format!("data: {e}\n\n")).collect();
-    let chunks = JsValue::from(body.iter().map(JsValue::from).collect::<Array>());
-    Function::new_with_args(
-        "chunks, hold",
-        "return (url, init) => {
-           const enc = new TextEncoder();
-           let i = 0;
-           const stream = new ReadableStream({
-             start(ctrl) {
-               init.signal.addEventListener('abort', () => ctrl.error(new DOMException('The operation was aborted.', 'AbortError')));
-             },
-             pull(ctrl) {
-               if (hold && i === 1) return new Promise(() => {});
-               if (i >= chunks.length) return ctrl.close();
-               ctrl.enqueue(enc.encode(chunks[i++]));
-             },
-           });
-           return Promise.resolve(new Response(stream, { headers: { 'content-type': 'text/event-stream' } }));
-         };",
-    )
-    .call2(&JsValue::UNDEFINED, &chunks, &JsValue::from(hold))
-    .unwrap()
+fn text(s: &str) -> JsValue {
+    JsValue::from_str(s)
 }
 
 const STARTED: &str = r#"{"type":"RUN_STARTED","threadId":"t","runId":"r"}"#;
 const START: &str = r#"{"type":"TEXT_MESSAGE_START","messageId":"a1","role":"assistant"}"#;
 const HELLO: &str = r#"{"type":"TEXT_MESSAGE_CONTENT","messageId":"a1","delta":"Hello"}"#;
 const END: &str = r#"{"type":"TEXT_MESSAGE_END","messageId":"a1"}"#;
-const FINISHED: &str = r#"{"type":"RUN_FINISHED","threadId":"t","runId":"r"}"#;
+const FINISHED: &str = r#"{"type":"RUN_FINISHED","threadId":"t","runId":"r","result":{"ok":1}}"#;
 
-fn client(fetch: JsValue, history: &str) -> AgentClient {
-    AgentClient::new(obj(&[
-        ("url", "http://agent/run".into()),
-        ("fetch", fetch),
-        ("initialMessages", json(history)),
-    ]))
-    .unwrap()
+fn sse(events: &[&str]) -> Vec<u8> {
+    events
+        .iter()
+        .map(|e| format!("data: {e}\n\n"))
+        .collect::<String>()
+        .into_bytes()
 }
 
-async fn settle(p: Promise) -> Result<JsValue, JsValue> {
-    JsFuture::from(p).await
+fn core(history: &str) -> Core {
+    Core::new(text(history), text("{}"), &[f64::NAN, f64::NAN], 0.0).unwrap()
 }
 
-#[wasm_bindgen_test]
-fn constructs_with_the_reference_defaults() {
-    let agent = client(JsValue::UNDEFINED, "[]");
-    assert!(!agent.thread_id().unwrap().is_empty());
-    assert_eq!(Array::from(&agent.messages().unwrap()).length(), 0);
-    assert!(!agent.is_running().unwrap());
-    let bad = AgentClient::new(obj(&[("fetch", "not a function".into())]));
-    let err = bad.err().unwrap();
-    assert!(err.is_instance_of::<js_sys::TypeError>());
+/// What `step` asks: its kind, and the callback's name for a call.
+fn next(core: &mut Core, id: u32) -> (u32, Option<String>) {
+    let code = core.step(id, 0.0);
+    let kind = code & 15;
+    let name =
+        (kind == Step::Call as u32).then(|| callback_names().get(code >> 4).as_string().unwrap());
+    (kind, name)
 }
 
-#[wasm_bindgen_test]
-async fn a_run_over_a_fetch_stub_applies_the_stream() {
-    let agent = client(
-        fetch_of(&[STARTED, START, HELLO, END, FINISHED], false),
-        r#"[{"id":"u1","role":"user","content":"hi"}]"#,
-    );
-    let out = settle(agent.run_agent(None, None).unwrap()).await.unwrap();
-    let messages = Array::from(&agent.messages().unwrap());
-    assert_eq!(messages.length(), 2);
-    assert_eq!(
-        get(&messages.get(1), "content").as_string().unwrap(),
-        "Hello"
-    );
-    let new_messages = Array::from(&get(&out, "newMessages"));
-    assert_eq!(new_messages.length(), 1);
-    assert!(Object::is(&new_messages.get(0), &messages.get(1)));
-}
-
-#[wasm_bindgen_test]
-async fn unchanged_messages_keep_their_objects() {
-    let agent = client(
-        fetch_of(&[STARTED, START, HELLO, END, FINISHED], false),
-        r#"[{"id":"u1","role":"user","content":"hi"}]"#,
-    );
-    let before = agent.messages().unwrap();
-    let user = Array::from(&before).get(0);
-    settle(agent.run_agent(None, None).unwrap()).await.unwrap();
-    let after = agent.messages().unwrap();
-    assert!(
-        !Object::is(&before, &after),
-        "a new array when something changed"
-    );
-    assert!(Object::is(&Array::from(&after).get(0), &user));
-    assert!(
-        Object::is(&after, &agent.messages().unwrap()),
-        "the same array while nothing changes"
-    );
-}
-
-#[wasm_bindgen_test]
-async fn abort_mid_stream_ends_the_run_quietly_with_what_arrived() {
-    let agent = client(
-        fetch_of(
-            &[
-                &format!("{STARTED}\n\ndata: {START}\n\ndata: {HELLO}"),
-                FINISHED,
-            ],
-            true,
-        ),
-        "[]",
-    );
-    let run = agent.run_agent(None, None).unwrap();
-    // Let the first chunk through, then stop.
-    while Array::from(&agent.messages().unwrap()).length() == 0 {
-        settle(Promise::resolve(&JsValue::UNDEFINED)).await.unwrap();
-        let tick = Promise::new(&mut |r, _| {
-            let _ = web_timeout(&r);
-        });
-        settle(tick).await.unwrap();
+/// Steps, answering every call as a subscriber that changes nothing would,
+/// until the session needs input; that step's whole code, and the calls
+/// made, by name.
+fn run_to_input(core: &mut Core, id: u32) -> (u32, Vec<String>) {
+    let mut calls = Vec::new();
+    loop {
+        let code = core.step(id, 0.0);
+        let kind = code & 15;
+        if kind == Step::Call as u32 {
+            calls.push(callback_names().get(code >> 4).as_string().unwrap());
+            core.answer(id, false, false, false);
+        } else if kind != Step::Notify as u32 && kind != Step::Warn as u32 {
+            return (code, calls);
+        }
     }
-    agent.abort_run().unwrap();
-    let out = settle(run).await.expect("an abort resolves");
-    assert_eq!(Array::from(&get(&out, "newMessages")).length(), 1);
-    assert!(!agent.is_running().unwrap());
-}
-
-fn web_timeout(resolve: &Function) -> Result<JsValue, JsValue> {
-    let set_timeout: Function = get(&js_sys::global(), "setTimeout").unchecked_into();
-    set_timeout.call2(&JsValue::UNDEFINED, resolve, &JsValue::from(1))
 }
 
 #[wasm_bindgen_test]
-async fn failures_are_named_errors_and_keep_the_history() {
-    let broken = "{oops";
-    let agent = client(fetch_of(&[STARTED, START, HELLO, broken], false), "[]");
-    let quiet: Function = Function::new_no_args("");
-    let console = get(&js_sys::global(), "console");
-    let error = get(&console, "error");
-    Reflect::set(&console, &"error".into(), &quiet).unwrap();
-    let err = settle(agent.run_agent(None, None).unwrap())
-        .await
-        .unwrap_err();
-    Reflect::set(&console, &"error".into(), &error).unwrap();
-    assert!(err.is_instance_of::<js_sys::Error>());
-    assert_eq!(get(&err, "name").as_string().unwrap(), "AgentStreamError");
-    let messages = Array::from(&agent.messages().unwrap());
+fn a_run_fed_bytes_applies_its_events_and_says_what_to_call() {
+    let mut c = core(r#"[{"id":"u1","role":"user","content":"hi"}]"#);
+    let before = c.messages().unwrap().unchecked_into::<Array>();
+    let id = c.start_run("{}", "thread".into(), 0.0, true, true).unwrap();
+    // The request body's parts: head, state text, state, messages, tail.
+    let parts = c.request_parts(id).unwrap();
+    assert!(parts
+        .get(0)
+        .as_string()
+        .unwrap()
+        .contains(r#""threadId":"thread""#));
+    assert_eq!(parts.get(3).unchecked_into::<Array>().length(), 1);
+    c.listen(
+        id,
+        vec![
+            "onRunInitialized".into(),
+            "onTextMessageContentEvent".into(),
+        ],
+    );
+    let (kind, calls) = run_to_input(&mut c, id);
     assert_eq!(
-        get(&messages.get(0), "content").as_string().unwrap(),
-        "Hello"
+        (kind, calls),
+        (Step::Request as u32, vec!["onRunInitialized".to_owned()])
     );
-    // A second run while one is under way is refused with an Error too.
-    let busy = client(fetch_of(&[STARTED], true), "[]");
-    let first = busy.run_agent(None, None).unwrap();
-    let second = settle(busy.run_agent(None, None).unwrap())
-        .await
-        .unwrap_err();
-    assert!(second.is_instance_of::<js_sys::Error>());
-    busy.abort_run().unwrap();
-    settle(first).await.unwrap();
+    c.response(id, Some("text/event-stream".into()));
+    assert_eq!(next(&mut c, id).0, Step::Read as u32);
+    c.feed(id, &sse(&[STARTED, START]));
+    // The event's own callback gets the event and its extras.
+    let mut seen = None;
+    c.feed(id, &sse(&[HELLO]));
+    loop {
+        match next(&mut c, id) {
+            (_, Some(name)) => {
+                let event = c.event(id).unwrap();
+                let extras = c.extras(id).unwrap();
+                seen = Some((
+                    name,
+                    get(&event, "delta").as_string(),
+                    extras.get(0).as_string(),
+                    extras.get(1).as_string(),
+                ));
+                c.answer(id, false, false, false);
+            }
+            (k, _) if k == Step::Read as u32 => break,
+            _ => {}
+        }
+    }
+    assert_eq!(
+        seen,
+        Some((
+            "onTextMessageContentEvent".into(),
+            Some("Hello".into()),
+            Some("textMessageBuffer".into()),
+            Some("".into())
+        )),
+        "the buffer as it was before the delta, as the reference gives it"
+    );
+    c.feed(id, &sse(&[END, FINISHED]));
+    c.finish(id);
+    let (kind, _) = run_to_input(&mut c, id);
+    assert_eq!(kind & 15, Step::Done as u32);
+    assert_eq!(kind >> 4, 0, "resolves");
+    let out = c.outcome(id).unwrap();
+    assert_eq!(get(&get(&out, "result"), "ok").as_f64(), Some(1.0));
+    let added = get(&out, "newMessages").unchecked_into::<Array>();
+    assert_eq!(
+        get(&added.get(0), "content").as_string().as_deref(),
+        Some("Hello")
+    );
+    // The message that did not change kept its object.
+    let after = c.messages().unwrap().unchecked_into::<Array>();
+    assert!(after.get(0) == before.get(0));
+    assert_eq!(after.length(), 2);
+    c.close(id);
 }
 
 #[wasm_bindgen_test]
-async fn a_subscriber_may_call_back_into_the_client_while_it_is_notified() {
-    let agent = client(
-        fetch_of(&[STARTED, START, HELLO, END, FINISHED], false),
-        "[]",
+fn a_protocol_violation_fails_the_run_with_a_named_error_and_keeps_the_history() {
+    let mut c = core("[]");
+    let id = c.start_run("{}", "t".into(), 0.0, true, true).unwrap();
+    assert_eq!(run_to_input(&mut c, id).0, Step::Request as u32);
+    c.response(id, None);
+    c.feed(id, &sse(&[STARTED, START, HELLO]));
+    c.feed(
+        id,
+        &sse(&[r#"{"type":"TEXT_MESSAGE_CONTENT","messageId":"ghost","delta":"x"}"#]),
     );
-    // Reads and writes through the `agent` it is handed, from inside the
-    // notification: no borrow of the client's state may be held then.
-    let on_changed = Function::new_with_args(
-        "p",
-        "const n = p.agent.messages.length; p.agent.isRunning; p.agent.state; \
-         globalThis.__seen = (globalThis.__seen || []).concat([n]);",
+    let (code, _) = run_to_input(&mut c, id);
+    assert_eq!(code & 15, Step::Done as u32);
+    assert_eq!(code >> 4, 1, "rejects");
+    let e = c.error(id);
+    assert!(e.is_instance_of::<js_sys::Error>());
+    assert_eq!(
+        get(&e, "name").as_string().as_deref(),
+        Some("AgentProtocolError")
     );
-    let on_finished = Function::new_with_args(
-        "p",
-        "p.agent.setState({ done: true }); p.agent.addMessage({ id: 'u2', role: 'user', content: 'thanks' });",
+    let messages = c.messages().unwrap().unchecked_into::<Array>();
+    assert_eq!(
+        get(&messages.get(0), "content").as_string().as_deref(),
+        Some("Hello")
     );
-    let subscriber = obj(&[
-        ("onMessagesChanged", on_changed.into()),
-        ("onRunFinishedEvent", on_finished.into()),
-    ]);
-    settle(
-        agent
-            .run_agent(None, Some(subscriber.unchecked_into()))
-            .unwrap(),
+}
+
+#[wasm_bindgen_test]
+fn bad_arguments_are_type_errors_naming_what_was_wrong() {
+    let e = Core::new(
+        text(r#"[{"id":"x","role":"wizard"}]"#),
+        JsValue::UNDEFINED,
+        &[],
+        0.0,
     )
-    .await
+    .err()
     .unwrap();
-    let messages = Array::from(&agent.messages().unwrap());
-    assert_eq!(messages.length(), 2);
-    assert_eq!(get(&messages.get(1), "id").as_string().unwrap(), "u2");
-    assert_eq!(get(&agent.state().unwrap(), "done"), JsValue::TRUE);
-    let seen = Array::from(&get(&js_sys::global(), "__seen"));
-    assert!(seen.length() >= 1);
+    assert!(e.is_instance_of::<js_sys::TypeError>());
+    assert!(get(&e, "message")
+        .as_string()
+        .unwrap()
+        .contains("initialMessages"));
+    let mut c = core("[]");
+    let e = c
+        .start_run(r#"{"tools":5}"#, "t".into(), 0.0, true, true)
+        .err()
+        .unwrap();
+    assert!(e.is_instance_of::<js_sys::TypeError>());
+    let e = c.set_state(text("{"), "state").err().unwrap();
+    assert!(get(&e, "message")
+        .as_string()
+        .unwrap()
+        .starts_with("invalid state"));
+}
+
+#[wasm_bindgen_test]
+fn unanswered_interrupts_refuse_a_run_before_anything_is_sent() {
+    let mut c = core("[]");
+    c.set_pending_interrupts(r#"[{"id":"i1","reason":"approve"}]"#)
+        .unwrap();
+    let e = c
+        .start_run("{}", "t".into(), 0.0, true, true)
+        .err()
+        .unwrap();
+    assert_eq!(get(&e, "name").as_string().as_deref(), Some("AGUIError"));
+}
+
+#[wasm_bindgen_test]
+fn a_history_edited_in_place_is_offered_for_the_shell_to_check() {
+    let mut c = core(r#"[{"id":"u1","role":"user","content":"hi"}]"#);
+    assert!(c.messages_to_check().is_undefined(), "not handed out yet");
+    let array = c.messages().unwrap().unchecked_into::<Array>();
+    let check = c.messages_to_check();
+    assert!(check.is_object(), "handed out: to check");
+    let pair = check.unchecked_into::<Array>();
+    assert!(
+        js_sys::Object::is(&pair.get(0), &array),
+        "the array handed out"
+    );
+    array.push(
+        &js_sys::JSON::parse(r#"{"id":"t1","role":"tool","toolCallId":"c","content":"18C"}"#)
+            .unwrap(),
+    );
+    let text = js_sys::JSON::stringify(&array).unwrap();
+    c.adopt_messages(&text.into(), array.clone(), true).unwrap();
+    let now = c.messages().unwrap().unchecked_into::<Array>();
+    assert!(
+        now.get(1) == array.get(1),
+        "the pushed object is the history's"
+    );
 }

@@ -1,88 +1,24 @@
-//! The JavaScript the binding calls: globals that exist in windows, workers
-//! and Node alike, reached structurally so a test's own `fetch` and
-//! `Response` work as well as the platform's. What must be written in
-//! JavaScript lives in real modules, `js_modules/runtime.js` and
+//! The JavaScript the face calls: small helpers of its own, never the
+//! application's code, in real modules, `js_modules/runtime.js` and
 //! `js_modules/copy_on_write.js` (checked by `tsc --checkJs` and tested on
 //! their own), not in strings here.
 
 use std::cell::RefCell;
 
-use js_sys::{Function, Object, Promise, Uint8Array};
+use js_sys::{Object, Uint8Array};
 use wasm_bindgen::prelude::*;
 
 use crate::core::maps::BoundedMap;
 
 #[wasm_bindgen(module = "/src/wasm/js_modules/runtime.js")]
 extern "C" {
-    #[wasm_bindgen(js_name = makeParams)]
-    pub fn make_params(
-        messages: &JsValue,
-        state: &JsValue,
-        agent: &JsValue,
-        input: &JsValue,
-    ) -> Object;
-    #[wasm_bindgen(js_name = makeEventParams)]
-    #[allow(clippy::too_many_arguments)]
-    pub fn make_event_params(
-        state: &JsValue,
-        agent: &JsValue,
-        input: &JsValue,
-        event: &JsValue,
-        k1: &JsValue,
-        v1: &JsValue,
-        k2: &JsValue,
-        v2: &JsValue,
-        k3: &JsValue,
-        v3: &JsValue,
-    ) -> Object;
     #[wasm_bindgen(js_name = textDelta)]
     pub fn text_delta(ty: &JsValue, message_id: &JsValue, delta: &str) -> JsValue;
     #[wasm_bindgen(js_name = argsDelta)]
     pub fn args_delta(ty: &JsValue, tool_call_id: &JsValue, delta: &str) -> JsValue;
-    pub fn sleep(ms: f64) -> Promise;
-    /// `p`'s value, or `undefined` if `ms` pass first.
-    pub fn within(p: &Promise, ms: f64) -> Promise;
-    #[wasm_bindgen(js_name = newAbortController)]
-    pub fn new_abort_controller() -> AbortController;
-    #[wasm_bindgen(js_name = globalFetch, catch)]
-    pub fn global_fetch() -> Result<Function, JsValue>;
-    #[wasm_bindgen(js_name = isThenable)]
-    pub fn is_thenable(v: &JsValue) -> bool;
-    pub fn now() -> f64;
     #[wasm_bindgen(js_name = randomSeed)]
     pub fn random_seed() -> f64;
-    #[wasm_bindgen(js_name = ignoreRejection)]
-    pub fn ignore_rejection(p: &Promise);
-    /// `[promise, resolve]`.
-    pub fn deferred() -> js_sys::Array;
-    /// `getReader()` as a `Result`: web-sys declares it infallible, but it
-    /// throws on a locked or foreign stream, and a throw must not unwind
-    /// through Rust.
-    #[wasm_bindgen(js_name = readerOf, catch)]
-    pub fn reader_of(
-        stream: &web_sys::ReadableStream,
-    ) -> Result<web_sys::ReadableStreamDefaultReader, JsValue>;
-    #[wasm_bindgen(js_name = derefAgent)]
-    pub fn deref_agent(r: &JsValue) -> JsValue;
-    #[wasm_bindgen(js_name = reportRunFailure)]
-    pub fn report_run_failure(e: &JsValue);
-    #[wasm_bindgen(js_name = thrownText)]
-    pub fn thrown_text(v: &JsValue) -> String;
-    #[wasm_bindgen(js_name = linkAbort)]
-    pub fn link_abort(from: &JsValue, to: &AbortController);
-    /// `[body, input]`: the request body, and the run's input as callbacks
-    /// read it, its history and state parsed from the body when first read.
-    #[wasm_bindgen(js_name = writeBody)]
-    pub fn write_body(
-        head: &str,
-        state_text: &JsValue,
-        state: &JsValue,
-        messages: &JsValue,
-        tail: &str,
-    ) -> js_sys::Array;
     pub fn concat(a: &JsValue, b: &str) -> JsValue;
-    #[wasm_bindgen(js_name = scalarOptions)]
-    pub fn scalar_options(config: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = parseJson, catch)]
     pub fn parse_json(text: &JsValue) -> Result<JsValue, JsValue>;
     pub fn utf8(text: &JsValue) -> Uint8Array;
@@ -112,11 +48,7 @@ extern "C" {
     pub fn apply_edits(root: &JsValue, edits: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = sliceArray)]
     pub fn slice_array(a: &js_sys::Array) -> js_sys::Array;
-    #[wasm_bindgen(js_name = sameElements)]
-    pub fn same_elements(a: &js_sys::Array, b: &js_sys::Array) -> bool;
 }
-
-pub use web_sys::AbortController;
 
 thread_local! {
     /// The client's own names by address and length, the last used first.
@@ -174,20 +106,6 @@ pub fn recent(s: &str) -> JsValue {
     })
 }
 
-/// The bytes of a chunk a reader produced (a `Uint8Array`, or a string some
-/// polyfills hand out, or another view of bytes).
-pub fn chunk_bytes(v: &JsValue) -> Vec<u8> {
-    if let Some(s) = v.as_string() {
-        return s.into_bytes();
-    }
-    // Copied straight into WebAssembly memory: `new Uint8Array(chunk)` of a
-    // `Uint8Array` copies its bytes into a new buffer first.
-    if let Some(bytes) = v.dyn_ref::<Uint8Array>() {
-        return bytes.to_vec();
-    }
-    Uint8Array::new(v).to_vec()
-}
-
 /// A JS string as Rust's, by its UTF-8 copied in one piece (see `utf8` in
 /// runtime.js); `None` for anything but a string.
 pub fn string_of(v: &JsValue) -> Option<String> {
@@ -196,15 +114,6 @@ pub fn string_of(v: &JsValue) -> Option<String> {
     }
     // The encoder writes lone surrogates as U+FFFD, as `as_string` does.
     String::from_utf8(utf8(v).to_vec()).ok()
-}
-
-/// A property of `obj`, or `undefined` when `obj` is not an object.
-pub fn field(obj: &JsValue, k: &str) -> JsValue {
-    if obj.is_object() {
-        js_sys::Reflect::get(obj, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED)
-    } else {
-        JsValue::UNDEFINED
-    }
 }
 
 pub fn set(obj: &Object, k: &'static str, v: &JsValue) {

@@ -1,5 +1,11 @@
-//! The WebAssembly binding: the `AgentClient` class and what it needs from
-//! JavaScript (fetch, streams, timers, abort). Compiled only for `wasm32`.
+//! The WebAssembly face of the core: synchronous, compiled only for
+//! `wasm32`. `Core` holds a client's messages, state and interrupts and
+//! the JS copies of them (`core.rs`, `view.rs`), and drives its runs'
+//! sessions one step at a time (`session.rs`, `params.rs`, `partial.rs`);
+//! the JavaScript shell (`js/`) owns fetch, streams, abort, timers and
+//! subscribers, and calls in. Nothing here awaits or calls the
+//! application, so a subscriber that calls back into the client from any
+//! callback finds nothing borrowed.
 //!
 //! The history adapters are a module of their own (`agui-wasm/adapters`),
 //! built without the client (`--no-default-features --features adapters`),
@@ -7,44 +13,24 @@
 
 #[cfg(feature = "adapters")]
 mod adapters;
-#[cfg(feature = "client")]
-mod callbacks;
-#[cfg(feature = "client")]
-mod client;
-#[cfg(feature = "client")]
-mod client_runs;
 mod convert;
 #[cfg(feature = "client")]
-mod dispatch;
-#[cfg(feature = "client")]
-mod drive;
+mod core;
 mod error;
-#[cfg(feature = "client")]
-mod event_source;
-#[cfg(feature = "client")]
-mod fields;
 #[cfg(feature = "client")]
 mod js;
 #[cfg(feature = "client")]
-mod lifecycle;
-#[cfg(feature = "client")]
-mod local_change;
-#[cfg(feature = "client")]
-mod options;
+mod params;
 #[cfg(feature = "client")]
 mod partial;
 #[cfg(feature = "client")]
-mod run;
-#[cfg(feature = "client")]
-mod run_error;
-#[cfg(feature = "client")]
-mod subscribers;
-#[cfg(feature = "client")]
-mod transport;
+mod session;
 #[cfg(feature = "client")]
 mod types;
 #[cfg(feature = "client")]
 mod view;
 
 #[cfg(feature = "client")]
-pub use client::AgentClient;
+pub use self::core::Core;
+#[cfg(feature = "client")]
+pub use session::{callback_names, Step};

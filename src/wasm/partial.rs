@@ -9,6 +9,7 @@ use wasm_bindgen::JsValue;
 
 use super::convert::to_js;
 use super::js::{concat, recent, with_members};
+use crate::core::json::MAX_NESTING;
 use crate::core::partial_json::{PartialJson, Step, Update};
 
 pub struct PartialArgs {
@@ -84,6 +85,13 @@ impl PartialArgs {
     /// The value now, as the reference gives it: `{}` where there is none
     /// (a fresh object each time, as the reference's).
     pub fn js(&mut self) -> Result<JsValue, JsValue> {
+        // Arguments nested deeper than an event may be are not walked (the
+        // walks below recurse): there is no value, as for text that does
+        // not parse, until a new call's arguments start again.
+        if self.json.depth() > MAX_NESTING {
+            self.shown = None;
+            return Ok(js_sys::Object::new().into());
+        }
         let next = match (self.json.take_update(), &self.shown) {
             (Update::Whole(None), _) => None,
             (

@@ -9,9 +9,7 @@ use js_sys::Array;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::convert::to_js;
-use super::js::{
-    apply_edits, parse_json, same_elements, slice_array, with_appended, with_args_appended,
-};
+use super::js::{apply_edits, parse_json, slice_array, with_appended, with_args_appended};
 use crate::core::history::{first_serial, unrevised, Entry, History, Mark, Restated};
 use crate::core::json::LazyJson;
 use crate::core::json_patch::Edits;
@@ -152,20 +150,18 @@ impl MessagesView {
         (i < array.length()).then(|| (0, array.get(i)))
     }
 
-    /// The array JavaScript was handed, when JavaScript has since changed it
-    /// in place (an element pushed, spliced out or replaced), as frameworks
-    /// do to `agent.messages`. O(n) identity checks, no conversion. Edits to
+    /// The array JavaScript was handed and the private copy of what the
+    /// view put in it, to compare: JavaScript may have changed the array in
+    /// place since (an element pushed, spliced out or replaced), as
+    /// frameworks do to `agent.messages`. `None` when no change is
+    /// possible (not handed out, or the history moved on since). Edits to
     /// the fields of a message object are not seen: replace the element.
-    pub fn js_edits(&self, history: &History) -> Option<Array> {
+    pub fn to_check(&self, history: &History) -> Option<(Array, Option<Array>)> {
         let array = self.array.as_ref()?;
         if !self.handed_out.get() || history.has_changes() {
             return None;
         }
-        let edited = match &self.shadow {
-            Some(shadow) => !same_elements(array, shadow),
-            None => true,
-        };
-        edited.then(|| array.clone())
+        Some((array.clone(), self.shadow.clone()))
     }
 
     /// Takes `array`, whose messages `history` now holds in the same order,
@@ -296,7 +292,7 @@ fn convert_all<'a>(messages: impl Iterator<Item = &'a Message>) -> Result<Vec<Js
     match list.len() {
         0 => Ok(Vec::new()),
         1 => Ok(vec![to_js(list[0])?]),
-        _ => Ok(Array::from(&to_js(&list)?).iter().collect()),
+        _ => Ok(to_js(&list)?.unchecked_into::<Array>().iter().collect()),
     }
 }
 
@@ -333,6 +329,11 @@ impl StateView {
     pub fn handed_in(&mut self, text: JsValue) {
         self.invalidate();
         self.text = Some(text);
+    }
+
+    /// `value`, the JS copy of what the text handed in says, as the copy.
+    pub fn adopt(&mut self, value: JsValue) {
+        self.cached = Some(value);
     }
 
     /// The state's JSON text, while JavaScript holds what it says.

@@ -1,0 +1,540 @@
+// @ts-check
+// One run (or GET stream) of a client: the request, its body read chunk by
+// chunk into the core's session, and the session's steps carried out. The
+// rules (which callback fires when, with what; what an abort or a detach
+// means) are the session's, in Rust; this moves bytes, calls subscribers
+// and keeps the client's JavaScript copies current.
+import { agentError, asError, isAbort } from "./errors.js";
+import { callRound } from "./rounds.js";
+import { uuid } from "./ids.js";
+
+/** See client.js (a constant, not an import of it, so the two do not import each other). */
+const OWN_PREPARE = Symbol.for("agui-wasm.prepareRunAgentInput");
+
+/** @typedef {import("./client.js").Slot} Slot */
+/** @typedef {import("./dist/agui_wasm.js").Core} Core */
+
+/** The most bytes one `feed` copies into WebAssembly memory: a chunk of
+ * 50 MB is fed in slices, so a stream past `maxEventSize` fails before
+ * its whole chunk is in the module's memory (which never shrinks). */
+const SLICE = 1 << 20;
+
+/**
+ * A run or stream under way: what its steps need between them.
+ * @typedef {{
+ *   agent: any, slot: Slot, core: Core, id: number, names: string[],
+ *   input: any, body?: string, parameters?: any, own: any[], error: Error | undefined,
+ *   detached: boolean, stopped: Promise<void>, stop: () => void,
+ *   reader: ReadableStreamDefaultReader<any> | null, request: boolean,
+ * }} Ctx
+ */
+
+/**
+ * The subscribers a round calls: the client's as they are now, then the
+ * run's own.
+ * @param {Ctx} ctx
+ */
+function subscribers(ctx) {
+  const agents = Array.isArray(ctx.agent.subscribers) ? ctx.agent.subscribers : [];
+  return ctx.own.length ? [...agents, ...ctx.own] : [...agents];
+}
+
+/**
+ * Tells the session which callbacks the subscribers define now (a round
+ * nobody listens for is never asked for).
+ * @param {Ctx} ctx
+ */
+function listen(ctx) {
+  const subs = subscribers(ctx);
+  ctx.core.listen(ctx.id, ctx.names.filter((n) => subs.some((s) => typeof s?.[n] === "function")));
+}
+
+/**
+ * A callback's parameters: `messages` and `state` as of the call, as the
+ * reference's are (the array is handed out, so the next change makes a
+ * new one); `input` the run's one input object.
+ * @param {Ctx} ctx
+ */
+function params(ctx) {
+  const { agent, input } = ctx;
+  const p = { messages: agent.messages, state: agent.state, agent: ctx.slot.self(agent) };
+  return input === undefined ? p : { ...p, input };
+}
+
+/** An event callback's `messages`: the live history, read when the
+ * callback reads it, as the reference hands event callbacks its working
+ * copy; a callback that never looks costs no array. @this {any} */
+function liveMessages() {
+  return this.agent.messages;
+}
+const LIVE = { get: liveMessages, enumerable: true, configurable: true };
+
+/**
+ * The parameters of an event's callbacks: the event, its extras.
+ * @param {Ctx} ctx @param {any} event @param {any[]} extras name, value, ...
+ */
+function eventParams(ctx, event, extras) {
+  const { input } = ctx;
+  /** @type {Record<string, any>} */
+  const p = { state: ctx.agent.state, agent: ctx.slot.self(ctx.agent), event };
+  if (input !== undefined) p.input = input;
+  Object.defineProperty(p, "messages", LIVE);
+  for (let i = 0; i < extras.length; i += 2) p[extras[i]] = extras[i + 1];
+  return p;
+}
+
+/**
+ * One callback round of the session, carried out.
+ * @param {Ctx} ctx @param {string} name
+ */
+async function perform(ctx, name) {
+  const { core, id } = ctx;
+  let messages = false;
+  let state = false;
+  /** @param {any} m @param {any} s */
+  const take = (m, s) => {
+    if (m !== undefined && m !== ctx.agent.messages) {
+      try {
+        ctx.slot.setMessagesText(ctx.agent, JSON.stringify(m), "messages returned by a subscriber");
+        messages = true;
+      } catch (e) {
+        console.warn(e);
+      }
+    }
+    if (s !== undefined) {
+      try {
+        ctx.slot.setStateText(JSON.stringify(s), "state returned by a subscriber");
+        state = true;
+      } catch (e) {
+        console.warn(e);
+      }
+    }
+  };
+  let make;
+  let takes = true;
+  switch (name) {
+    case "onRunFinalized":
+      // `isRunning` is false by the time onRunFinalized runs, as in the
+      // reference, so a UI that reads it there sees the end.
+      ctx.slot.running = false;
+      make = () => params(ctx);
+      break;
+    case "onRunInitialized":
+      make = () => params(ctx);
+      break;
+    case "onRunFailed": {
+      const error = runError(ctx);
+      make = () => ({ ...params(ctx), error });
+      break;
+    }
+    case "onNewMessage":
+    case "onNewToolCall": {
+      const what = core.announced(id);
+      const key = name === "onNewMessage" ? "message" : "toolCall";
+      make = () => ({ ...params(ctx), [key]: what });
+      takes = false;
+      break;
+    }
+    default: {
+      const event = core.event(id);
+      const extras = name === "onEvent" ? [] : core.extras(id);
+      make = () => eventParams(ctx, event, extras);
+    }
+  }
+  const stop = await callRound(() => subscribers(ctx), name, make, takes ? take : null, ctx.stopped);
+  core.answer(id, stop, messages, state);
+}
+
+/**
+ * onMessagesChanged / onStateChanged for what changed.
+ * @param {Ctx} ctx @param {number} changed 1 messages, 2 state
+ */
+async function notify(ctx, changed) {
+  // The view follows even with no listener, so a later read is cheap,
+  // without handing the array out: one nobody reads is edited in place.
+  if (changed & 1) ctx.core.syncMessages();
+  if (changed & 1) await callRound(() => subscribers(ctx), "onMessagesChanged", () => params(ctx), null);
+  if (changed & 2) await callRound(() => subscribers(ctx), "onStateChanged", () => params(ctx), null);
+}
+
+/**
+ * The error the run fails with: the core's own, or what the shell caught.
+ * @param {Ctx} ctx @returns {Error}
+ */
+function runError(ctx) {
+  return (ctx.error ??= ctx.core.error(ctx.id) ?? agentError("AgentError", "the run failed"));
+}
+
+/**
+ * Carries out steps until the session needs the request sent, a chunk
+ * read, or is done; returns that step's code.
+ * @param {Ctx} ctx
+ */
+async function steps(ctx) {
+  const { core, id, slot } = ctx;
+  const { Step } = slot.loader.glue();
+  for (;;) {
+    const code = core.step(id, core.needsClock(id) ? Date.now() : 0);
+    const kind = code & 15;
+    switch (kind) {
+      case Step.Call:
+        await perform(ctx, ctx.names[code >> 4]);
+        break;
+      case Step.Notify:
+        await notify(ctx, code >> 4);
+        break;
+      case Step.Rewrite:
+        writeBody(ctx);
+        break;
+      case Step.Warn:
+        if (slot.debug) for (const w of core.warnings(id)) console.warn("[agui-wasm]", w);
+        else core.warnings(id);
+        break;
+      default:
+        return code;
+    }
+  }
+}
+
+/**
+ * The request body, and the input callbacks read, from the history and
+ * state as they are now.
+ * @param {Ctx} ctx
+ */
+function writeBody(ctx) {
+  if (!ctx.request) return;
+  const { agent } = ctx;
+  const prepare = agent.prepareRunAgentInput;
+  if (typeof prepare === "function" && prepare !== agent[OWN_PREPARE]) {
+    // Patched or overridden: what it makes is the input, and the body.
+    ctx.input = prepare.call(agent, ctx.parameters);
+    ctx.body = JSON.stringify(ctx.input);
+    return;
+  }
+  [ctx.body, ctx.input] = ctx.slot.body(ctx.core.requestParts(ctx.id));
+}
+
+/**
+ * `p`, or `stopped`'s settling first (an abort or a detach must not wait
+ * for a `fetch` or a read that never settles): `undefined` then.
+ * @template T @param {Ctx} ctx @param {Promise<T>} p @returns {Promise<T | undefined>}
+ */
+function unlessStopped(ctx, p) {
+  return Promise.race([p, ctx.stopped.then(() => undefined)]);
+}
+
+/**
+ * Sends a request; the response's body reader, or `undefined` where the
+ * run ended before it (an abort, a detach, a failure: said to the session).
+ * @param {Ctx} ctx @param {string} url @param {RequestInit} init
+ */
+async function open(ctx, url, init) {
+  const { core, id } = ctx;
+  let response;
+  try {
+    response = await unlessStopped(ctx, Promise.resolve(ctx.slot.fetch(url, init)));
+  } catch (e) {
+    if (isAbort(e)) {
+      // An abort before the response is reported, and the run resolves.
+      ctx.error = asError(e);
+      core.fail(id, false);
+    } else {
+      ctx.error = asError(e);
+      core.fail(id, true);
+    }
+    return undefined;
+  }
+  if (ctx.detached) {
+    core.detach(id);
+    return undefined;
+  }
+  if (response === undefined) {
+    // Aborted while `fetch` went on regardless: it is let go.
+    ctx.error = agentError("AgentError", "Request aborted");
+    core.fail(id, false);
+    return undefined;
+  }
+  try {
+    const failed = await checked(ctx, response);
+    if (failed) {
+      ctx.error = failed;
+      core.fail(id, true);
+      return undefined;
+    }
+    core.response(id, response.headers.get("content-type") ?? undefined);
+    const reader = response.body?.getReader();
+    if (!reader) throw agentError("AgentRequestError", "Failed to getReader() from response");
+    return reader;
+  } catch (e) {
+    ctx.error = isAbort(e) ? asError(e) : requestError(e);
+    core.fail(id, !isAbort(e));
+    return undefined;
+  }
+}
+
+/**
+ * What is wrong with a response, as the reference reports it: a non-2xx
+ * status carries `status` and the body as `payload`.
+ * @param {Ctx} ctx @param {any} response @returns {Promise<Error | undefined>}
+ */
+async function checked(ctx, response) {
+  if (response === null || typeof response !== "object" || typeof response.ok !== "boolean") {
+    return agentError("AgentRequestError", `fetch gave ${response === null ? "null" : typeof response}, not a Response`);
+  }
+  if (response.ok) return undefined;
+  const text = await unlessStopped(ctx, response.text());
+  /** @type {any} */
+  let payload = text ?? "";
+  try {
+    payload = JSON.parse(payload);
+  } catch {}
+  const e = /** @type {Error & { status?: number, payload?: unknown }} */ (agentError("AgentHttpError", `HTTP ${response.status}: ${text ?? ""}`));
+  e.status = response.status;
+  e.payload = payload;
+  return e;
+}
+
+/** A response that cannot be read, as an `AgentRequestError`. @param {unknown} e */
+function requestError(e) {
+  if (e instanceof Error && e.name === "AgentRequestError") return e;
+  return agentError("AgentRequestError", `the response could not be read: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+}
+
+/** The bytes of a chunk a reader produced (a `Uint8Array`, a string some
+ * polyfills hand out, or another view of bytes). @param {any} v */
+function bytesOf(v) {
+  if (v instanceof Uint8Array) return v;
+  if (typeof v === "string") return new TextEncoder().encode(v);
+  if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+  return new Uint8Array(v);
+}
+
+/**
+ * Reads a body into the session until it is done with it; returns the
+ * step that ended the reading (done, or, for a GET stream, its end).
+ * @param {Ctx} ctx @param {ReadableStreamDefaultReader<any>} reader
+ */
+async function read(ctx, reader) {
+  const { core, id } = ctx;
+  ctx.reader = reader;
+  /** @type {Promise<ReadableStreamReadResult<any>> | undefined} */
+  let pending;
+  const cancel = () => reader.cancel().catch(() => {});
+  if (core.streamFailed(id)) cancel();
+  const { Step } = ctx.slot.loader.glue();
+  for (;;) {
+    const code = await steps(ctx);
+    if ((code & 15) !== Step.Read) return code;
+    if (ctx.detached) {
+      cancel();
+      core.detach(id);
+      continue;
+    }
+    listen(ctx);
+    const due = core.dueIn(id);
+    /** @type {ReadableStreamReadResult<any> | undefined | "late"} */
+    let got;
+    try {
+      pending ??= reader.read();
+      got = await unlessStopped(ctx, due === undefined ? pending : within(pending, due));
+    } catch (e) {
+      pending = undefined;
+      if (isAbort(e)) core.abort(id, e instanceof Error ? e.message : undefined);
+      else {
+        ctx.error = ctx.slot.aborted() ? asError(e) : requestError(e);
+        core.fail(id, true);
+      }
+      continue;
+    }
+    if (ctx.detached) continue;
+    if (got === undefined) {
+      // Stopped while the read went on: an abort the stream ignored.
+      cancel();
+      core.abort(id, abortMessage(ctx));
+      continue;
+    }
+    if (got === "late") {
+      core.late(id);
+      continue;
+    }
+    pending = undefined;
+    if (got.done) {
+      core.finish(id);
+      continue;
+    }
+    const bytes = bytesOf(got.value);
+    for (let at = 0; at < bytes.length; at += SLICE) {
+      core.feed(id, at === 0 && bytes.length <= SLICE ? bytes : bytes.subarray(at, at + SLICE));
+      if (core.streamFailed(id)) break;
+    }
+    if (core.streamFailed(id)) cancel();
+  }
+}
+
+/** @param {Ctx} ctx */
+function abortMessage(ctx) {
+  const reason = ctx.slot.controller.signal.reason;
+  return reason instanceof Error ? reason.message : undefined;
+}
+
+/**
+ * `p`'s value, or "late" if `ms` pass first (`p` goes on).
+ * @template T @param {Promise<T>} p @param {number} ms @returns {Promise<T | "late">}
+ */
+function within(p, ms) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let t;
+  const timer = new Promise((resolve) => (t = setTimeout(() => resolve("late"), ms)));
+  return /** @type {Promise<T | "late">} */ (Promise.race([p, timer]).finally(() => clearTimeout(t)));
+}
+
+/**
+ * `runAgent` and `connectAgent`: POSTs the run input and applies what the
+ * agent streams back (a connect with no URL sends nothing, as HttpAgent's).
+ * @param {any} agent @param {Slot} slot @param {"run" | "connect"} mode
+ * @param {any} parameters @param {any} subscriber
+ */
+export async function run(agent, slot, mode, parameters, subscriber) {
+  if (slot.running) {
+    throw agentError("AgentError", "a run is already in progress on this client: await it or call abortRun() first");
+  }
+  slot.running = true;
+  /** @type {() => void} */
+  let stop = () => {};
+  const stopped = new Promise((/** @type {(v?: any) => void} */ r) => (stop = r));
+  /** @type {() => void} */
+  let complete = () => {};
+  const completion = new Promise((/** @type {(v?: any) => void} */ r) => (complete = r));
+  /** @type {{ completion: Promise<void>, detached: boolean, stop: () => void, ctx: Ctx | null }} */
+  const active = { completion, detached: false, stop, ctx: null };
+  slot.active = active;
+  const given = parameters?.abortController;
+  const controller = given && typeof given === "object" && given.signal ? given : new AbortController();
+  slot.controller = controller;
+  // A `fetch` or stream that honours the signal fails first, with its own
+  // error; one that ignores it is let go a task later.
+  const onAbort = () => setTimeout(stop, 0);
+  slot.watchAbort(onAbort);
+  /** @type {Ctx | undefined} */
+  let ctx;
+  try {
+    const core = await slot.coreFor(agent);
+    if (agent.agentId === undefined) agent.agentId = uuid();
+    const url = mode === "run" ? slot.url : slot.connectUrl;
+    const id = core.startRun(JSON.stringify(parameters ?? {}), agent.threadId, Date.now(), url !== undefined, slot.sendProtocolVersion);
+    ctx = {
+      agent, slot, core, id, names: slot.loader.names(), input: undefined, parameters,
+      own: Array.isArray(subscriber) ? subscriber.filter((s) => s && typeof s === "object") : subscriber && typeof subscriber === "object" ? [subscriber] : [],
+      error: undefined, detached: active.detached, stopped, stop, reader: null, request: true,
+    };
+    active.ctx = ctx;
+    writeBody(ctx);
+    listen(ctx);
+    if (active.detached) core.detach(id);
+    const { Step } = slot.loader.glue();
+    let code = await steps(ctx);
+    if ((code & 15) === Step.Request) {
+      const init = slot.requestInit("POST", ctx.body, controller.signal);
+      const reader = await open(ctx, /** @type {string} */ (url), init);
+      code = reader ? await read(ctx, reader) : await steps(ctx);
+      if (!reader && ctx.detached) code = await steps(ctx);
+    }
+    if (code >> 4) {
+      const err = runError(ctx);
+      core.forgetNew();
+      console.error("Agent execution failed:", err);
+      throw err;
+    }
+    return core.outcome(id);
+  } finally {
+    slot.unwatchAbort(onAbort);
+    slot.running = false;
+    if (slot.active === active) slot.active = null;
+    if (ctx) slot.closeRun(ctx.core, ctx.id);
+    complete();
+  }
+}
+
+/**
+ * `detachActiveRun()`: the run under way stops applying its stream
+ * without failing, at whatever point it is (before the request, waiting
+ * for the response, mid-body); resolves when the run is over.
+ * @param {Slot} slot
+ */
+export function detach(slot) {
+  const active = slot.active;
+  if (!active) return Promise.resolve();
+  active.detached = true;
+  if (active.ctx) active.ctx.detached = true;
+  active.ctx?.reader?.cancel().catch(() => {});
+  active.stop();
+  return active.completion;
+}
+
+/**
+ * `openEventSource`: a GET Server-Sent Events stream of AG-UI events,
+ * reconnected with `Last-Event-ID` and the server's `retry`.
+ * @param {any} agent @param {Slot} slot
+ * @param {{ url?: string, retryMs?: number, maxRetries?: number }} [options]
+ */
+export function openEventSource(agent, slot, options) {
+  const url = options?.url ?? slot.url;
+  let closed = false;
+  let controller = new AbortController();
+  /** @type {() => void} */
+  let stop = () => {};
+  const stopped = new Promise((/** @type {(v?: any) => void} */ r) => (stop = r));
+  const follow = async () => {
+    const core = await slot.coreFor(agent);
+    const id = core.startStream(Date.now(), options?.retryMs ?? 3000, options?.maxRetries ?? Infinity);
+    /** @type {Ctx} */
+    const ctx = {
+      agent, slot, core, id, names: slot.loader.names(), input: undefined, own: [],
+      error: undefined, detached: false, stopped, stop, reader: null, request: false,
+    };
+    try {
+      listen(ctx);
+      for (;;) {
+        if (closed) return;
+        const last = core.lastEventId(id);
+        /** @type {Record<string, string>} */
+        const extra = { Accept: "text/event-stream", "Cache-Control": "no-cache" };
+        if (last !== undefined) extra["Last-Event-ID"] = last;
+        const init = slot.requestInit("GET", undefined, controller.signal, extra);
+        ctx.error = undefined;
+        let refused = false;
+        try {
+          const response = await unlessStopped(ctx, Promise.resolve(slot.fetch(url, init)));
+          if (closed || response === undefined) return;
+          const failed = await checked(ctx, response);
+          if (failed) throw failed;
+          core.reconnected(id, response.headers.get("content-type") ?? undefined);
+          const reader = response.body?.getReader();
+          if (!reader) throw agentError("AgentRequestError", "Failed to getReader() from response");
+          await read(ctx, reader);
+          if (closed) return;
+          refused = core.error(id) !== undefined;
+        } catch (e) {
+          if (closed) return;
+          if (e instanceof Error && e.name === "AgentHttpError") throw e;
+        }
+        const delay = core.afterDrop(id, refused);
+        if (delay === -1) throw runError(ctx);
+        if (delay === -2) throw agentError("AgentStreamError", "the event stream could not be re-established");
+        await unlessStopped(ctx, new Promise((r) => setTimeout(r, delay)));
+        if (closed) return;
+        controller = new AbortController();
+      }
+    } finally {
+      slot.closeRun(core, id);
+    }
+  };
+  return {
+    close() {
+      closed = true;
+      controller.abort();
+      stop();
+    },
+    closed: follow(),
+  };
+}

@@ -1,0 +1,149 @@
+//! What a callback round hands its subscribers besides what the shell
+//! already holds: the event as its JS object, and the extras of an event's
+//! own callback, read from the history where the session points.
+
+use js_sys::{Array, Object};
+use wasm_bindgen::prelude::*;
+
+use super::convert::to_js;
+use super::js::{self, key};
+use super::partial::PartialArgs;
+use crate::core::history::History;
+use crate::core::maps::HashMap;
+use crate::core::reducer::Finished;
+use crate::core::session::Extras;
+use crate::core::types::declare::{member_tag, wire};
+use crate::core::types::extras::{
+    ACTIVITY_MESSAGE, EXISTING_MESSAGE, PARTIAL_TOOL_CALL_ARGS, REASONING_MESSAGE_BUFFER,
+    TEXT_MESSAGE_BUFFER, TOOL_CALL_ARGS, TOOL_CALL_BUFFER, TOOL_CALL_NAME,
+};
+use crate::core::types::*;
+
+/// The extras of an event's own callback, flat (name, value, ...).
+pub fn extras_js(
+    h: &History,
+    partial: &mut HashMap<String, PartialArgs>,
+    extras: &Extras,
+) -> Result<Array, JsValue> {
+    let out = Array::new();
+    let put = |k: &'static str, v: JsValue| {
+        out.push(&key(k));
+        out.push(&v);
+    };
+    let at = |i: &usize| h.get(*i).ok_or(JsValue::UNDEFINED);
+    let tool_call = |i: &usize, k: &usize| -> Result<&ToolCall, JsValue> {
+        at(i)?
+            .tool_calls()
+            .and_then(|calls| calls.get(*k))
+            .ok_or(JsValue::UNDEFINED)
+    };
+    match extras {
+        Extras::Plain => {}
+        Extras::TextBuffer(i) => put(TEXT_MESSAGE_BUFFER, JsValue::from_str(at(i)?.text())),
+        Extras::ReasoningBuffer(i) => {
+            put(REASONING_MESSAGE_BUFFER, JsValue::from_str(at(i)?.text()))
+        }
+        Extras::ToolCallArgs(i, k) => {
+            // Borrowed, not cloned: the arguments grow with every delta.
+            let tc = tool_call(i, k)?;
+            let entry = h.entries().get(*i).map_or(u64::MAX, |e| e.serial);
+            let args = partial
+                .entry(tc.id.clone())
+                .or_insert_with(|| PartialArgs::new(&tc.function.arguments));
+            args.follow(&tc.function.arguments, entry);
+            let value = args.js()?;
+            put(TOOL_CALL_BUFFER, args.buffer_js(&tc.function.arguments));
+            put(TOOL_CALL_NAME, js::recent(&tc.function.name));
+            put(PARTIAL_TOOL_CALL_ARGS, value);
+        }
+        Extras::ToolCallEnd(i, k) => {
+            let tc = tool_call(i, k)?;
+            let args = js_sys::JSON::parse(&tc.function.arguments)
+                .unwrap_or_else(|_| Object::new().into());
+            put(TOOL_CALL_NAME, js::recent(&tc.function.name));
+            put(TOOL_CALL_ARGS, args);
+        }
+        Extras::ActivitySnapshot(existing) => {
+            let m = existing.and_then(|i| h.get(i));
+            let js = match m {
+                Some(m) => to_js(m)?,
+                None => JsValue::UNDEFINED,
+            };
+            let activity = if m.is_some_and(Message::is_activity) {
+                js.clone()
+            } else {
+                JsValue::UNDEFINED
+            };
+            put(ACTIVITY_MESSAGE, activity);
+            put(EXISTING_MESSAGE, js);
+        }
+        Extras::ActivityDelta(i) => put(ACTIVITY_MESSAGE, to_js(at(i)?)?),
+        Extras::RunFinished(f) => {
+            // The parameters are named as the outcome's members.
+            let outcome = wire!(RunFinishedEvent, outcome);
+            match f {
+                Finished::Success {
+                    result,
+                    pending_tool_call_ids,
+                } => {
+                    put(outcome, js::recent(member_tag!(RunOutcome::Success)));
+                    let result = match result {
+                        Some(v) => to_js(v)?,
+                        None => JsValue::UNDEFINED,
+                    };
+                    put(wire!(RunFinishedEvent, result), result);
+                    put(
+                        wire!(RunOutcome, pending_tool_call_ids),
+                        to_js(pending_tool_call_ids)?,
+                    );
+                }
+                Finished::Interrupt { interrupts } => {
+                    put(outcome, js::recent(member_tag!(RunOutcome::Interrupt)));
+                    put(wire!(RunOutcome, interrupts), to_js(interrupts)?);
+                }
+                Finished::Cancelled => put(outcome, js::recent(member_tag!(RunOutcome::Cancelled))),
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The event as the JS object its callbacks get. The deltas a reply is
+/// made of, in their plain form (no optional field), are object literals
+/// built in JavaScript, as cheap as the event's own `JSON.parse` would be;
+/// everything else crosses as JSON text (a text delta's object: 1.7 us by
+/// text, see `convert`). The patterns name every field, so a field added to
+/// these events cannot be dropped here unnoticed.
+pub fn event_object(event: &Event) -> Result<JsValue, JsValue> {
+    let ty = || key(event.type_name());
+    Ok(match event {
+        Event::TextMessageContent(TextMessageContentEvent {
+            message_id,
+            delta,
+            subagent_run_id: None,
+            timestamp: None,
+            raw_event: None,
+            metadata: None,
+            halves: _,
+        })
+        | Event::ReasoningMessageContent(ReasoningMessageContentEvent {
+            message_id,
+            delta,
+            subagent_run_id: None,
+            timestamp: None,
+            raw_event: None,
+            metadata: None,
+            halves: _,
+        }) => js::text_delta(&ty(), &js::recent(message_id), delta),
+        Event::ToolCallArgs(ToolCallArgsEvent {
+            tool_call_id,
+            delta,
+            subagent_run_id: None,
+            timestamp: None,
+            raw_event: None,
+            metadata: None,
+            halves: _,
+        }) => js::args_delta(&ty(), &js::recent(tool_call_id), delta),
+        _ => to_js(event)?,
+    })
+}
