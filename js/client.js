@@ -144,9 +144,10 @@ function newSlot(loader) {
       s.abortWatchers.add(f);
       s.controller.signal.addEventListener("abort", f, { once: true });
     },
-    /** @param {() => void} f */
-    unwatchAbort(f) {
+    /** @param {() => void} f @param {AbortController} controller the run's */
+    unwatchAbort(f, controller) {
       s.abortWatchers.delete(f);
+      controller.signal.removeEventListener("abort", f);
       s.controller.signal.removeEventListener("abort", f);
     },
     /**

@@ -153,8 +153,8 @@ async function notify(ctx, changed) {
   // The view follows even with no listener, so a later read is cheap,
   // without handing the array out: one nobody reads is edited in place.
   if (changed & 1) ctx.core.syncMessages();
-  if (changed & 1) await callRound(() => subscribers(ctx), "onMessagesChanged", () => params(ctx), null);
-  if (changed & 2) await callRound(() => subscribers(ctx), "onStateChanged", () => params(ctx), null);
+  if (changed & 1) await callRound(() => subscribers(ctx), "onMessagesChanged", () => params(ctx), null, ctx.stopped);
+  if (changed & 2) await callRound(() => subscribers(ctx), "onStateChanged", () => params(ctx), null, ctx.stopped);
 }
 
 /**
@@ -337,6 +337,9 @@ async function read(ctx, reader) {
     try {
       pending ??= reader.read();
       got = await unlessStopped(ctx, due === undefined ? pending : within(pending, due));
+      if (got !== undefined && got !== "late" && (got === null || typeof got !== "object")) {
+        throw new TypeError(`the body's reader gave ${got === null ? "null" : typeof got}, not a read result`);
+      }
     } catch (e) {
       pending = undefined;
       if (isAbort(e)) core.abort(id, e instanceof Error ? e.message : undefined);
@@ -447,9 +450,13 @@ export async function run(agent, slot, mode, parameters, subscriber) {
     }
     return core.outcome(id);
   } finally {
-    slot.unwatchAbort(onAbort);
-    slot.running = false;
-    if (slot.active === active) slot.active = null;
+    slot.unwatchAbort(onAbort, controller);
+    // A run that onRunFinalized started (isRunning is false there, as in
+    // the reference) is the client's run now: this one leaves it be.
+    if (slot.active === active) {
+      slot.running = false;
+      slot.active = null;
+    }
     if (ctx) slot.closeRun(ctx.core, ctx.id);
     complete();
   }

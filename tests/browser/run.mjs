@@ -8,6 +8,8 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 import { loadCases, root } from "../node/cases.mjs";
 import { ERROR_PATH_COUNT } from "../shared/error-paths.mjs";
+import { REENTRY_COUNT } from "../shared/reentry.mjs";
+import { CASES as HOSTILE } from "../shared/hostile-fetch.mjs";
 
 const TYPES = { ".js": "text/javascript", ".mjs": "text/javascript", ".html": "text/html", ".wasm": "application/wasm", ".json": "application/json" };
 const sse = (e) => "data: " + JSON.stringify(e) + "\n\n";
@@ -57,8 +59,12 @@ try {
   console.log(`chromium conformance: ${r.conformance.passed} passed, ${r.conformance.failed} failed`);
   const expected = "스트리밍 works 😀";
   for (const e of r.errors) console.log(`${e.ok ? "ok" : "FAILED"} - error path: ${e.name}: ${e.detail}`);
+  for (const e of r.reentry.filter((e) => !e.ok)) console.log(`FAILED - re-entry: ${e.name}: ${e.detail}`);
+  for (const e of r.hostile) console.log(`${e.ok ? "ok" : "FAILED"} - hostile fetch: ${e.name}: ${e.detail}`);
   const checks = [
     ["every error path", r.errors.length === ERROR_PATH_COUNT && r.errors.every((e) => e.ok)],
+    [`re-entry from every callback (${r.reentry.length} pairs)`, r.reentry.length === REENTRY_COUNT && r.reentry.every((e) => e.ok)],
+    ["a bad fetch or a detach at any point settles the run", r.hostile.length === Object.keys(HOSTILE).length && r.hostile.every((e) => e.ok)],
     ["global fetch streams in a window", r.stream.content === expected && r.stream.updates >= 2],
     ["module Web Worker", r.worker.content === expected],
     ["no page errors", errors.length === 0],

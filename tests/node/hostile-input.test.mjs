@@ -1,0 +1,107 @@
+// Input that used to trap the module, through the built package: nesting
+// built across deltas and patches, surrogate pairs split across deltas, a
+// chunk far past the event cap. Each run settles, the client and another
+// one keep working.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { AgentClient, ready } from "../../pkg/node.js";
+import * as glue from "../../pkg/dist/agui_wasm.js";
+import { finished, reply, scriptedFetch, sse, started } from "./helpers.mjs";
+
+const start = (id = "c1") => ({ type: "TOOL_CALL_START", toolCallId: id, toolCallName: "f" });
+const args = (delta, id = "c1") => ({ type: "TOOL_CALL_ARGS", toolCallId: id, delta });
+
+/** `text` cut into `size`-byte TOOL_CALL_ARGS events, all in one chunk. */
+const deltas = (text, size) => {
+  const out = [];
+  for (let i = 0; i < text.length; i += size) out.push(sse(args(text.slice(i, i + size))));
+  return out.join("");
+};
+
+async function stillWorks(agent) {
+  const other = new AgentClient({ url: "http://x", fetch: scriptedFetch([started(), ...reply("o1", ["ok"]), finished()]).fetch });
+  await other.runAgent();
+  assert.equal(other.messages[0].content, "ok");
+  agent.setState({});
+  assert.deepEqual(agent.state, {});
+}
+
+for (const [levels, size] of [[10_000, 400], [8_000, 8]]) {
+  test(`tool arguments nested ${levels} deep in ${size}-byte deltas, read on every delta`, async () => {
+    const text = '{"a":' + "[".repeat(levels) + "]".repeat(levels) + "}";
+    const { fetch } = scriptedFetch([started(), start(), deltas(text, size), { type: "TOOL_CALL_END", toolCallId: "c1" }, finished()]);
+    const agent = new AgentClient({ url: "http://x", fetch });
+    let reads = 0;
+    let last;
+    let ended;
+    await agent.runAgent(undefined, {
+      onToolCallArgsEvent: ({ partialToolCallArgs }) => {
+        reads++;
+        last = partialToolCallArgs;
+      },
+      onToolCallEndEvent: ({ toolCallArgs }) => void (ended = toolCallArgs),
+    });
+    assert.equal(reads, Math.ceil(text.length / size));
+    assert.deepEqual(last, {}, "past the nesting limit there is no partial value, as for text that does not parse");
+    assert.equal(agent.messages[0].toolCalls[0].function.arguments, text, "the arguments are kept whole");
+    let depth = 0;
+    for (let v = ended.a; Array.isArray(v); v = v[0]) depth++;
+    assert.equal(depth, levels, "toolCallArgs is JSON.parse of the arguments, as the reference's");
+    await stillWorks(agent);
+  });
+}
+
+test("a patch that copies a value into its own descendant stops at the limits; the state stays readable", async () => {
+  const copy = { type: "STATE_DELTA", delta: [{ op: "copy", from: "/a", path: "/a/0/0/0" }] };
+  const deep = { type: "STATE_DELTA", delta: [{ op: "move", from: "/x", path: "/y" }, { op: "add", path: "/x", value: [] }, { op: "move", from: "/y", path: "/x/-" }] };
+  const { fetch } = scriptedFetch([started(), { type: "STATE_SNAPSHOT", snapshot: { a: [[[[0]]]], x: [] } }, ...Array(40).fill(copy), ...Array(200).fill(deep), finished()]);
+  const agent = new AgentClient({ url: "http://x", fetch, maxStateSize: 1 << 20 });
+  const warned = [];
+  const quiet = console.warn;
+  console.warn = (...a) => warned.push(a);
+  try {
+    await agent.runAgent(undefined, { onStateChanged: ({ state }) => void JSON.stringify(state) });
+  } finally {
+    console.warn = quiet;
+  }
+  const text = JSON.stringify(agent.state);
+  assert.ok(text.length <= 1 << 20, `within maxStateSize: ${text.length}`);
+  let depth = 0;
+  for (let v = agent.state.x; Array.isArray(v); v = v[0]) depth++;
+  assert.equal(depth, 126, "x nests to the limit (127 with the state's own object) and no deeper");
+  await stillWorks(agent);
+});
+
+test("a surrogate pair split across deltas is one character, as the reference's concatenation makes it", async () => {
+  const body = [
+    sse(started()),
+    sse({ type: "TEXT_MESSAGE_START", messageId: "m", role: "assistant" }),
+    'data: {"type":"TEXT_MESSAGE_CONTENT","messageId":"m","delta":"a\\ud83d"}\n\n',
+    'data: {"type":"TEXT_MESSAGE_CONTENT","messageId":"m","delta":"\\ude00b"}\n\n',
+    'data: {"type":"TEXT_MESSAGE_CONTENT","messageId":"m","delta":" lone \\ud83d"}\n\n',
+    sse({ type: "TEXT_MESSAGE_END", messageId: "m" }),
+    sse(finished()),
+  ];
+  const agent = new AgentClient({ url: "http://x", fetch: scriptedFetch(body).fetch });
+  await agent.runAgent();
+  assert.equal(agent.messages[0].content, "a😀b lone \uFFFD");
+});
+
+test("a chunk far past maxEventSize fails the run before all of it is copied in", async () => {
+  const chunk = "data: " + "x".repeat(50 << 20);
+  const agent = new AgentClient({ url: "http://x", fetch: scriptedFetch([started(), chunk]).fetch, maxEventSize: 1 << 20 });
+  await ready();
+  const memory = async () => (await glue.default()).memory.buffer.byteLength;
+  const before = await memory();
+  const quiet = console.error;
+  console.error = () => {};
+  try {
+    await assert.rejects(agent.runAgent(), (e) => e.name === "AgentStreamError" && /limit/.test(e.message));
+  } finally {
+    console.error = quiet;
+  }
+  // The module's memory never shrinks: what a chunk costs it is for good.
+  const grew = (await memory()) - before;
+  assert.ok(grew < 8 << 20, `the module grew by ${grew} bytes for a 50 MB chunk`);
+  await stillWorks(agent);
+});
