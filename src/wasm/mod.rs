@@ -25,7 +25,6 @@ mod params;
 mod partial;
 #[cfg(feature = "client")]
 mod session;
-#[cfg(feature = "client")]
 mod types;
 #[cfg(feature = "client")]
 mod view;

@@ -5,6 +5,7 @@
 
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "client")]
 use crate::core::session::AGENT_SUBSCRIBER_TS;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -32,6 +33,7 @@ export type InputContent = ContentPart;
 export type EventOf<T extends Event["type"]> = Extract<Event, { type: T }>;
 "#;
 
+#[cfg(feature = "client")]
 #[wasm_bindgen(typescript_custom_section)]
 const SUBSCRIBER: &'static str = r#"
 import type { AgentClient } from "../index.js";
@@ -57,7 +59,9 @@ type EventCallback<T extends Event["type"], Extra = {}> = (
 ) => SubscriberResult;
 "#;
 
+#[cfg(feature = "client")]
 #[wasm_bindgen(typescript_custom_section)]
 const AGENT_SUBSCRIBER: &'static str = AGENT_SUBSCRIBER_TS[0];
+#[cfg(feature = "client")]
 #[wasm_bindgen(typescript_custom_section)]
 const AGENT_SUBSCRIBER_EVENTS: &'static str = AGENT_SUBSCRIBER_TS[1];

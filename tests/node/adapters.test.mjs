@@ -52,5 +52,5 @@ test("the adapters are their own entry: the client entry does not carry them", a
     assert.equal(client[name], undefined, `${name} is not in the client entry`);
   }
   const pkg = JSON.parse(await (await import("node:fs/promises")).readFile(new URL("../../pkg/package.json", import.meta.url), "utf8"));
-  assert.equal(pkg.exports["./adapters"].node, "./adapters-node.js");
+  assert.equal(pkg.exports["./adapters"].node.default, "./adapters-node.js");
 });
