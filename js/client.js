@@ -99,7 +99,7 @@ function newSlot(loader) {
     baseRunning: false,
     /** @type {Promise<void> | undefined} */
     baseCompletion: undefined,
-    /** @type {{ completion: Promise<void>, detached: boolean, stop: () => void, ctx: any } | null} */
+    /** @type {{ completion: Promise<void>, detached: boolean, ctx: any } | null} */
     active: null,
     controller: new AbortController(),
     /** @type {Set<() => void>} */
@@ -179,6 +179,15 @@ function newSlot(loader) {
       takeEdits(core);
       return core;
     },
+    /** The history from `core`, kept as the copy. @param {Core} core */
+    messagesOf(core) {
+      return (s.copy.messages = core.messages());
+    },
+    /** The state from `core`, kept as the copy. @param {Core} core */
+    stateOf(core) {
+      s.copy.stateText = undefined;
+      return (s.copy.state = core.state());
+    },
     /** @param {any} agent @param {string} text @param {string} what */
     setMessagesText(agent, text, what) {
       const core = s.coreNow(agent);
@@ -215,7 +224,7 @@ function made(glue, s) {
   const core = new glue.Core(undefined, undefined, new Float64Array(s.limits), s.batching);
   if (c.messages.length > 0) core.takeHistory(JSON.stringify(c.messages), c.messages, c.handedOut);
   const stateText = c.stateText ?? JSON.stringify(c.state);
-  if (stateText !== undefined) core.adoptState(stateText, c.stateText === undefined ? c.state : undefined);
+  if (stateText !== undefined) core.adoptState(stateText, c.state);
   if (c.interrupts.length > 0) core.setPendingInterrupts(JSON.stringify(c.interrupts));
   return core;
 }
@@ -419,8 +428,10 @@ export function agentClass(Base, loader, own) {
             s.copy.messages = JSON.parse(json(config.initialMessages, "initialMessages"));
           }
           if (config.initialState !== undefined && config.initialState !== null) {
+            // A copy, as the reference's structuredClone, and its text,
+            // which the core reads and the first request sends.
             s.copy.stateText = json(config.initialState, "initialState");
-            s.copy.state = undefined;
+            s.copy.state = JSON.parse(s.copy.stateText);
           }
         }
       }
@@ -440,7 +451,7 @@ export function agentClass(Base, loader, own) {
         s.copy.handedOut = true;
         return s.copy.messages;
       }
-      return (s.copy.messages = guarded(s, () => core.messages()));
+      return guarded(s, () => s.messagesOf(core));
     }
 
     /** `agent.messages = list` is `setMessages(list)`, as on HttpAgent. */
@@ -452,8 +463,7 @@ export function agentClass(Base, loader, own) {
       const s = slotOf(this);
       const core = s.coreNow(this);
       if (!core) return (s.copy.state ??= s.copy.stateText === undefined ? undefined : JSON.parse(s.copy.stateText));
-      s.copy.stateText = undefined;
-      return (s.copy.state = guarded(s, () => core.state()));
+      return guarded(s, () => s.stateOf(core));
     }
 
     set state(value) {
@@ -644,6 +654,20 @@ export function agentClass(Base, loader, own) {
       // A rejection nobody awaits is the caller's to see in `closed`.
       handle.closed.catch(() => {});
       return handle;
+    }
+
+    /**
+     * Releases the client's WebAssembly memory now rather than when the
+     * collector finds it unreachable (the module's memory never shrinks,
+     * but what is released is reused). A client used again afterwards
+     * starts from the history it last handed out.
+     */
+    free() {
+      const s = slotOf(this);
+      if (s.core && s.generation === s.loader.generation && !s.running) {
+        s.core.free();
+        s.core = undefined;
+      }
     }
 
     /** A new client with a copy of this one's history, state, interrupts and subscribers, and its own abort controller. */

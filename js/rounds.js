@@ -14,35 +14,62 @@ export function report(name, e) {
 }
 
 /**
- * Calls `name` on each subscriber that defines it, in order, awaiting what
- * it returns (for no longer than `until` takes to settle, if given: a
- * callback that awaits the run's own end must not hold it up). `params`
- * makes each call's argument; `take` gets each returned mutation's
- * `messages` and `state` at once, so the next subscriber sees them.
- * Returns whether one stopped propagation.
- * @param {() => Subscriber[]} subscribers the subscribers now
+ * Calls `name` on each subscriber that defines it, in order, with
+ * `params(arg)`, awaiting what it returns (through `wait`, if given: a
+ * callback that awaits the run's own end must not hold it up); `take`
+ * gets each returned mutation's `messages` and `state` at once, so the
+ * next subscriber sees them. Whether one stopped propagation; a promise
+ * of it only once a callback returned one (a round of synchronous
+ * callbacks takes no turn of the event loop).
+ * @template A
+ * @param {Subscriber[]} subscribers
  * @param {string} name
- * @param {() => object} params
+ * @param {(arg: A) => object} params @param {A} arg
  * @param {((messages: any, state: any) => void) | null} take
- * @param {Promise<unknown>} [until]
+ * @param {(p: PromiseLike<any>) => Promise<any>} [wait]
+ * @param {number} [start] the first subscriber's place
+ * @returns {boolean | Promise<boolean>}
  */
-export async function callRound(subscribers, name, params, take, until) {
-  for (const sub of subscribers()) {
+export function callRound(subscribers, name, params, arg, take, wait, start = 0) {
+  for (let i = start; i < subscribers.length; i++) {
+    const sub = subscribers[i];
     const f = sub?.[name];
     if (typeof f !== "function") continue;
     let ret;
     try {
-      ret = f.call(sub, params());
-      if (isThenable(ret)) ret = await (until ? Promise.race([ret, until]) : ret);
+      ret = f.call(sub, params(arg));
     } catch (e) {
       report(name, e);
       continue;
     }
-    if (ret === null || typeof ret !== "object" || !take) continue;
-    take(ret.messages, ret.state);
-    if (ret.stopPropagation === true) return true;
+    if (isThenable(ret)) return awaited(subscribers, name, params, arg, take, wait, i, ret);
+    if (taken(ret, take)) return true;
   }
   return false;
+}
+
+/**
+ * The round after subscriber `i` returned `pending`.
+ * @template A
+ * @param {Subscriber[]} subscribers @param {string} name @param {(arg: A) => object} params @param {A} arg
+ * @param {((messages: any, state: any) => void) | null} take
+ * @param {((p: PromiseLike<any>) => Promise<any>) | undefined} wait
+ * @param {number} i @param {PromiseLike<any>} pending
+ */
+async function awaited(subscribers, name, params, arg, take, wait, i, pending) {
+  try {
+    if (taken(await (wait ? wait(pending) : pending), take)) return true;
+  } catch (e) {
+    report(name, e);
+  }
+  return callRound(subscribers, name, params, arg, take, wait, i + 1);
+}
+
+/** Takes a returned mutation; whether it stops propagation. @param {any} ret @param {((messages: any, state: any) => void) | null} take */
+function taken(ret, take) {
+  if (ret === null || typeof ret !== "object" || !take) return false;
+  take(ret.messages, ret.state);
+  return ret.stopPropagation === true;
 }
 
 /**
@@ -77,7 +104,7 @@ export function announce(subscribers, steps) {
       }
     }
     for (const [k, [name, params]] of steps.entries()) {
-      await callRound(() => (k === 0 ? more : subscribers), name, params, null);
+      await callRound(k === 0 ? more : subscribers, name, params, undefined, null);
     }
   })();
 }

@@ -23,29 +23,68 @@ const SLICE = 1 << 20;
  * A run or stream under way: what its steps need between them.
  * @typedef {{
  *   agent: any, slot: Slot, core: Core, id: number, names: string[],
- *   input: any, body?: string, parameters?: any, own: any[], error: Error | undefined,
- *   detached: boolean, stopped: Promise<void>, stop: () => void,
+ *   input: any, body?: string, parameters?: any, own: any[], subscribers: any[], error: Error | undefined,
+ *   detached: boolean, halted: boolean, wake: () => void,
  *   reader: ReadableStreamDefaultReader<any> | null, request: boolean,
+ *   answer: number, take: (m: any, s: any) => void, wait: (p: PromiseLike<any>) => Promise<any>,
+ *   plain: () => object, withEvent: (got: any[]) => object, withExtra: (extra: [string, any]) => object,
  * }} Ctx
  */
 
 /**
- * The subscribers a round calls: the client's as they are now, then the
- * run's own.
- * @param {Ctx} ctx
+ * A run's or stream's context, with what its rounds use made once: a
+ * round makes no closure.
+ * @param {Omit<Ctx, "answer" | "take" | "wait" | "plain" | "withEvent" | "withExtra" | "halted" | "wake" | "reader" | "subscribers" | "input" | "error">} base
+ * @returns {Ctx}
  */
-function subscribers(ctx) {
-  const agents = Array.isArray(ctx.agent.subscribers) ? ctx.agent.subscribers : [];
-  return ctx.own.length ? [...agents, ...ctx.own] : [...agents];
+function context(base) {
+  /** @type {Ctx} */
+  const ctx = {
+    ...base,
+    input: undefined,
+    error: undefined,
+    subscribers: [],
+    halted: false,
+    wake: () => {},
+    reader: null,
+    answer: 0,
+    take: (m, s) => {
+      if (m !== undefined && m !== ctx.agent.messages) {
+        try {
+          ctx.slot.setMessagesText(ctx.agent, JSON.stringify(m), "messages returned by a subscriber");
+          ctx.answer |= 2;
+        } catch (e) {
+          console.warn(e);
+        }
+      }
+      if (s !== undefined) {
+        try {
+          ctx.slot.setStateText(JSON.stringify(s), "state returned by a subscriber");
+          ctx.answer |= 4;
+        } catch (e) {
+          console.warn(e);
+        }
+      }
+    },
+    wait: (p) => unlessStopped(ctx, p),
+    plain: () => params(ctx),
+    withEvent: (got) => eventParams(ctx, got),
+    withExtra: ([key, value]) => ({ ...params(ctx), [key]: value }),
+  };
+  return ctx;
 }
 
 /**
- * Tells the session which callbacks the subscribers define now (a round
- * nobody listens for is never asked for).
+ * Takes up the subscribers as they are now (the client's, then the run's
+ * own: one that subscribes mid-run hears the rest of it), once a chunk,
+ * and tells the session which callbacks they define (a round nobody
+ * listens for is never asked for). A callback is looked up when it is
+ * called, so one assigned later is called, from the next chunk on.
  * @param {Ctx} ctx
  */
 function listen(ctx) {
-  const subs = subscribers(ctx);
+  const agents = Array.isArray(ctx.agent.subscribers) ? ctx.agent.subscribers : [];
+  const subs = (ctx.subscribers = [...agents, ...ctx.own]);
   ctx.core.listen(ctx.id, ctx.names.filter((n) => subs.some((s) => typeof s?.[n] === "function")));
 }
 
@@ -56,8 +95,8 @@ function listen(ctx) {
  * @param {Ctx} ctx
  */
 function params(ctx) {
-  const { agent, input } = ctx;
-  const p = { messages: agent.messages, state: agent.state, agent: ctx.slot.self(agent) };
+  const { slot, core, input } = ctx;
+  const p = { messages: slot.messagesOf(core), state: slot.stateOf(core), agent: slot.self(ctx.agent) };
   return input === undefined ? p : { ...p, input };
 }
 
@@ -70,79 +109,56 @@ function liveMessages() {
 const LIVE = { get: liveMessages, enumerable: true, configurable: true };
 
 /**
- * The parameters of an event's callbacks: the event, its extras.
- * @param {Ctx} ctx @param {any} event @param {any[]} extras name, value, ...
+ * The parameters of an event's callbacks.
+ * @param {Ctx} ctx @param {any[]} got the state, the event, then up to three extras (name, value, ...)
  */
-function eventParams(ctx, event, extras) {
-  const { input } = ctx;
+function eventParams(ctx, got) {
+  const { input, slot } = ctx;
+  slot.copy.state = got[0];
+  slot.copy.stateText = undefined;
   /** @type {Record<string, any>} */
-  const p = { state: ctx.agent.state, agent: ctx.slot.self(ctx.agent), event };
+  const p = { state: got[0], agent: slot.self(ctx.agent), event: got[1] };
   if (input !== undefined) p.input = input;
   Object.defineProperty(p, "messages", LIVE);
-  for (let i = 0; i < extras.length; i += 2) p[extras[i]] = extras[i + 1];
+  for (let i = 2; i < 8 && got[i] !== undefined; i += 2) p[got[i]] = got[i + 1];
   return p;
 }
 
 /**
- * One callback round of the session, carried out.
+ * One callback round of the session, carried out; what its subscribers
+ * did, as the next step takes it (1 stopped the event, 2 replaced the
+ * messages, 4 the state): a number, or a promise of one where a callback
+ * returned a promise.
  * @param {Ctx} ctx @param {string} name
+ * @returns {number | Promise<number>}
  */
-async function perform(ctx, name) {
+function perform(ctx, name) {
   const { core, id } = ctx;
-  let messages = false;
-  let state = false;
-  /** @param {any} m @param {any} s */
-  const take = (m, s) => {
-    if (m !== undefined && m !== ctx.agent.messages) {
-      try {
-        ctx.slot.setMessagesText(ctx.agent, JSON.stringify(m), "messages returned by a subscriber");
-        messages = true;
-      } catch (e) {
-        console.warn(e);
-      }
-    }
-    if (s !== undefined) {
-      try {
-        ctx.slot.setStateText(JSON.stringify(s), "state returned by a subscriber");
-        state = true;
-      } catch (e) {
-        console.warn(e);
-      }
-    }
-  };
-  let make;
-  let takes = true;
+  ctx.answer = 0;
+  /** @type {boolean | Promise<boolean>} */
+  let stopped;
   switch (name) {
     case "onRunFinalized":
       // `isRunning` is false by the time onRunFinalized runs, as in the
       // reference, so a UI that reads it there sees the end.
       ctx.slot.running = false;
-      make = () => params(ctx);
+      stopped = callRound(ctx.subscribers, name, ctx.plain, undefined, ctx.take, ctx.wait);
+      break;
+    case "onRunFailed":
+      stopped = callRound(ctx.subscribers, name, ctx.withExtra, ["error", runError(ctx)], ctx.take, ctx.wait);
+      break;
+    case "onNewMessage":
+    case "onNewToolCall":
+      // An announcement changes nothing, as in the reference.
+      stopped = callRound(ctx.subscribers, name, ctx.withExtra, [name === "onNewMessage" ? "message" : "toolCall", core.announced(id)], null, ctx.wait);
       break;
     case "onRunInitialized":
-      make = () => params(ctx);
+      stopped = callRound(ctx.subscribers, name, ctx.plain, undefined, ctx.take, ctx.wait);
       break;
-    case "onRunFailed": {
-      const error = runError(ctx);
-      make = () => ({ ...params(ctx), error });
-      break;
-    }
-    case "onNewMessage":
-    case "onNewToolCall": {
-      const what = core.announced(id);
-      const key = name === "onNewMessage" ? "message" : "toolCall";
-      make = () => ({ ...params(ctx), [key]: what });
-      takes = false;
-      break;
-    }
-    default: {
-      const event = core.event(id);
-      const extras = name === "onEvent" ? [] : core.extras(id);
-      make = () => eventParams(ctx, event, extras);
-    }
+    default:
+      stopped = callRound(ctx.subscribers, name, ctx.withEvent, core.event(id), ctx.take, ctx.wait);
   }
-  const stop = await callRound(() => subscribers(ctx), name, make, takes ? take : null, ctx.stopped);
-  core.answer(id, stop, messages, state);
+  return stopped instanceof Promise ? stopped.then((s) => ctx.answer | (s ? 1 : 0)) : ctx.answer | (stopped ? 1 : 0);
 }
 
 /**
@@ -152,9 +168,11 @@ async function perform(ctx, name) {
 async function notify(ctx, changed) {
   // The view follows even with no listener, so a later read is cheap,
   // without handing the array out: one nobody reads is edited in place.
-  if (changed & 1) ctx.core.syncMessages();
-  if (changed & 1) await callRound(() => subscribers(ctx), "onMessagesChanged", () => params(ctx), null, ctx.stopped);
-  if (changed & 2) await callRound(() => subscribers(ctx), "onStateChanged", () => params(ctx), null, ctx.stopped);
+  if (changed & 1) {
+    ctx.core.syncMessages();
+    await callRound(ctx.subscribers, "onMessagesChanged", ctx.plain, undefined, null, ctx.wait);
+  }
+  if (changed & 2) await callRound(ctx.subscribers, "onStateChanged", ctx.plain, undefined, null, ctx.wait);
 }
 
 /**
@@ -173,13 +191,18 @@ function runError(ctx) {
 async function steps(ctx) {
   const { core, id, slot } = ctx;
   const { Step } = slot.loader.glue();
+  const clock = core.needsClock(id);
+  let answer = 0;
   for (;;) {
-    const code = core.step(id, core.needsClock(id) ? Date.now() : 0);
+    const code = core.step(id, clock ? Date.now() : 0, answer);
+    answer = 0;
     const kind = code & 15;
     switch (kind) {
-      case Step.Call:
-        await perform(ctx, ctx.names[code >> 4]);
+      case Step.Call: {
+        const a = perform(ctx, ctx.names[code >> 4]);
+        answer = typeof a === "number" ? a : await a;
         break;
+      }
       case Step.Notify:
         await notify(ctx, code >> 4);
         break;
@@ -215,12 +238,29 @@ function writeBody(ctx) {
 }
 
 /**
- * `p`, or `stopped`'s settling first (an abort or a detach must not wait
- * for a `fetch` or a read that never settles): `undefined` then.
- * @template T @param {Ctx} ctx @param {Promise<T>} p @returns {Promise<T | undefined>}
+ * `p`, or `undefined` as soon as the run is stopped (an abort or a
+ * detach must not wait for a `fetch`, a read or a callback that never
+ * settles). A promise of its own each time, woken by `halt`: racing every
+ * read against one promise that lasts the run would leave a reaction on
+ * it per chunk.
+ * @template T @param {Ctx} ctx @param {PromiseLike<T>} p @returns {Promise<T | undefined>}
  */
 function unlessStopped(ctx, p) {
-  return Promise.race([p, ctx.stopped.then(() => undefined)]);
+  if (ctx.halted) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    ctx.wake = () => resolve(undefined);
+    p.then(resolve, reject);
+  });
+}
+
+/**
+ * Stops the run's waiting: what it waits for is let go.
+ * @param {Ctx} ctx
+ */
+function halt(ctx) {
+  ctx.halted = true;
+  ctx.wake();
+  ctx.reader?.cancel().catch(() => {});
 }
 
 /**
@@ -330,7 +370,6 @@ async function read(ctx, reader) {
       core.detach(id);
       continue;
     }
-    listen(ctx);
     const due = core.dueIn(id);
     /** @type {ReadableStreamReadResult<any> | undefined | "late"} */
     let got;
@@ -350,8 +389,8 @@ async function read(ctx, reader) {
       continue;
     }
     if (ctx.detached) continue;
-    if (got === undefined) {
-      // Stopped while the read went on: an abort the stream ignored.
+    if (ctx.halted || got === undefined) {
+      // Aborted, and the stream did not end the read itself.
       cancel();
       core.abort(id, abortMessage(ctx));
       continue;
@@ -361,6 +400,8 @@ async function read(ctx, reader) {
       continue;
     }
     pending = undefined;
+    // Subscribers that came or went while the read waited hear this chunk's rounds.
+    listen(ctx);
     if (got.done) {
       core.finish(id);
       continue;
@@ -402,34 +443,30 @@ export async function run(agent, slot, mode, parameters, subscriber) {
     throw agentError("AgentError", "a run is already in progress on this client: await it or call abortRun() first");
   }
   slot.running = true;
-  /** @type {() => void} */
-  let stop = () => {};
-  const stopped = new Promise((/** @type {(v?: any) => void} */ r) => (stop = r));
+  /** @type {Ctx | undefined} */
+  let ctx;
   /** @type {() => void} */
   let complete = () => {};
   const completion = new Promise((/** @type {(v?: any) => void} */ r) => (complete = r));
-  /** @type {{ completion: Promise<void>, detached: boolean, stop: () => void, ctx: Ctx | null }} */
-  const active = { completion, detached: false, stop, ctx: null };
+  /** @type {{ completion: Promise<void>, detached: boolean, ctx: Ctx | null }} */
+  const active = { completion, detached: false, ctx: null };
   slot.active = active;
   const given = parameters?.abortController;
   const controller = given && typeof given === "object" && given.signal ? given : new AbortController();
   slot.controller = controller;
   // A `fetch` or stream that honours the signal fails first, with its own
   // error; one that ignores it is let go a task later.
-  const onAbort = () => setTimeout(stop, 0);
+  const onAbort = () => setTimeout(() => ctx && halt(ctx), 0);
   slot.watchAbort(onAbort);
-  /** @type {Ctx | undefined} */
-  let ctx;
   try {
     const core = await slot.coreFor(agent);
     if (agent.agentId === undefined) agent.agentId = uuid();
     const url = mode === "run" ? slot.url : slot.connectUrl;
     const id = core.startRun(JSON.stringify(parameters ?? {}), agent.threadId, Date.now(), url !== undefined, slot.sendProtocolVersion);
-    ctx = {
-      agent, slot, core, id, names: slot.loader.names(), input: undefined, parameters,
+    ctx = context({
+      agent, slot, core, id, names: slot.loader.names(), parameters, request: true, detached: active.detached,
       own: Array.isArray(subscriber) ? subscriber.filter((s) => s && typeof s === "object") : subscriber && typeof subscriber === "object" ? [subscriber] : [],
-      error: undefined, detached: active.detached, stopped, stop, reader: null, request: true,
-    };
+    });
     active.ctx = ctx;
     writeBody(ctx);
     listen(ctx);
@@ -472,9 +509,10 @@ export function detach(slot) {
   const active = slot.active;
   if (!active) return Promise.resolve();
   active.detached = true;
-  if (active.ctx) active.ctx.detached = true;
-  active.ctx?.reader?.cancel().catch(() => {});
-  active.stop();
+  if (active.ctx) {
+    active.ctx.detached = true;
+    halt(active.ctx);
+  }
   return active.completion;
 }
 
@@ -488,17 +526,13 @@ export function openEventSource(agent, slot, options) {
   const url = options?.url ?? slot.url;
   let closed = false;
   let controller = new AbortController();
-  /** @type {() => void} */
-  let stop = () => {};
-  const stopped = new Promise((/** @type {(v?: any) => void} */ r) => (stop = r));
+  /** @type {Ctx | undefined} */
+  let ctx;
   const follow = async () => {
     const core = await slot.coreFor(agent);
     const id = core.startStream(Date.now(), options?.retryMs ?? 3000, options?.maxRetries ?? Infinity);
-    /** @type {Ctx} */
-    const ctx = {
-      agent, slot, core, id, names: slot.loader.names(), input: undefined, own: [],
-      error: undefined, detached: false, stopped, stop, reader: null, request: false,
-    };
+    ctx = context({ agent, slot, core, id, names: slot.loader.names(), own: [], request: false, detached: false });
+    ctx.halted = closed;
     try {
       listen(ctx);
       for (;;) {
@@ -540,7 +574,7 @@ export function openEventSource(agent, slot, options) {
     close() {
       closed = true;
       controller.abort();
-      stop();
+      if (ctx) halt(ctx);
     },
     closed: follow(),
   };

@@ -122,6 +122,8 @@ export declare class AgentClient {
   detachActiveRun(): Promise<void>;
   openEventSource(options?: EventSourceOptions): EventSourceHandle;
   clone(): AgentClient;
+  /** Releases its WebAssembly memory now, not when the collector finds it unreachable. */
+  free(): void;
   /** The run's input as the reference builds it; a run writes it itself unless this is patched or overridden. */
   prepareRunAgentInput(parameters?: RunAgentParameters): RunAgentInput;
 }

@@ -39,9 +39,10 @@ fn core(history: &str) -> Core {
     Core::new(text(history), text("{}"), &[f64::NAN, f64::NAN], 0.0).unwrap()
 }
 
-/// What `step` asks: its kind, and the callback's name for a call.
+/// What `step` asks: its kind, and the callback's name for a call (whose
+/// subscribers, if any, change nothing: the answer is 0).
 fn next(core: &mut Core, id: u32) -> (u32, Option<String>) {
-    let code = core.step(id, 0.0);
+    let code = core.step(id, 0.0, 0);
     let kind = code & 15;
     let name =
         (kind == Step::Call as u32).then(|| callback_names().get(code >> 4).as_string().unwrap());
@@ -54,11 +55,10 @@ fn next(core: &mut Core, id: u32) -> (u32, Option<String>) {
 fn run_to_input(core: &mut Core, id: u32) -> (u32, Vec<String>) {
     let mut calls = Vec::new();
     loop {
-        let code = core.step(id, 0.0);
+        let code = core.step(id, 0.0, 0);
         let kind = code & 15;
         if kind == Step::Call as u32 {
             calls.push(callback_names().get(code >> 4).as_string().unwrap());
-            core.answer(id, false, false, false);
         } else if kind != Step::Notify as u32 && kind != Step::Warn as u32 {
             return (code, calls);
         }

@@ -191,10 +191,13 @@ impl Core {
     }
 
     /// Takes the state `text` says, with `value` (its JS copy, if the
-    /// shell has one) kept as what `state()` hands out.
+    /// shell has one) kept as what `state()` hands out. Read now, as the
+    /// reference copies `initialState` in its constructor: no run pays
+    /// for a state it was given.
     #[wasm_bindgen(js_name = adoptState)]
     pub fn adopt_state(&mut self, text: JsValue, value: JsValue) -> Result<(), JsValue> {
         self.take_state(text, "state")?;
+        let _ = &*self.agent.state;
         if !value.is_undefined() {
             self.state_view.adopt(value);
         }

@@ -18,6 +18,19 @@ extern "C" {
     pub fn args_delta(ty: &JsValue, tool_call_id: &JsValue, delta: &str) -> JsValue;
     #[wasm_bindgen(js_name = randomSeed)]
     pub fn random_seed() -> f64;
+    /// `[state, event, k1, v1, k2, v2, k3, v3]`, made in one call.
+    #[wasm_bindgen(js_name = eventArgs)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn event_args(
+        state: &JsValue,
+        event: &JsValue,
+        k1: &JsValue,
+        v1: &JsValue,
+        k2: &JsValue,
+        v2: &JsValue,
+        k3: &JsValue,
+        v3: &JsValue,
+    ) -> js_sys::Array;
     pub fn concat(a: &JsValue, b: &str) -> JsValue;
     #[wasm_bindgen(js_name = parseJson, catch)]
     pub fn parse_json(text: &JsValue) -> Result<JsValue, JsValue>;

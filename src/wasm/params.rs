@@ -2,7 +2,7 @@
 //! already holds: the event as its JS object, and the extras of an event's
 //! own callback, read from the history where the session points.
 
-use js_sys::{Array, Object};
+use js_sys::Object;
 use wasm_bindgen::prelude::*;
 
 use super::convert::to_js;
@@ -19,16 +19,21 @@ use crate::core::types::extras::{
 };
 use crate::core::types::*;
 
-/// The extras of an event's own callback, flat (name, value, ...).
+/// An event's own callback's extras: at most three (name, value) pairs.
+pub type ExtrasJs = [(JsValue, JsValue); 3];
+
+/// The extras of an event's own callback, as (name, value) pairs, the
+/// unused ones `undefined`.
 pub fn extras_js(
     h: &History,
     partial: &mut HashMap<String, PartialArgs>,
     extras: &Extras,
-) -> Result<Array, JsValue> {
-    let out = Array::new();
-    let put = |k: &'static str, v: JsValue| {
-        out.push(&key(k));
-        out.push(&v);
+) -> Result<ExtrasJs, JsValue> {
+    let mut out: ExtrasJs = Default::default();
+    let mut n = 0;
+    let mut put = |k: &'static str, v: JsValue| {
+        out[n] = (key(k), v);
+        n += 1;
     };
     let at = |i: &usize| h.get(*i).ok_or(JsValue::UNDEFINED);
     let tool_call = |i: &usize, k: &usize| -> Result<&ToolCall, JsValue> {

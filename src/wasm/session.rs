@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 use super::convert::{from_text, to_js};
 use super::core::Core;
 use super::error::run_error;
-use super::js::set;
+use super::js::{self, set};
 use super::params::{event_object, extras_js};
 use super::partial::PartialArgs;
 use crate::core::maps::HashMap;
@@ -207,12 +207,25 @@ impl Core {
         self.run(id).is_some_and(|r| r.session.stream_failed())
     }
 
-    /// The next thing to do (see [`Step`]). The JS copies follow each
-    /// applied event here, so the shell hears only of what it must do.
-    pub fn step(&mut self, id: u32, now: f64) -> u32 {
+    /// The next thing to do (see [`Step`]). `answer`: what the subscribers
+    /// of the last call did, if the last step was one (1 stopped it, 2
+    /// replaced the messages, 4 the state, given already with
+    /// `setMessages`/`setState`): one crossing a round, not two. The JS
+    /// copies follow each applied event here, so the shell hears only of
+    /// what it must do.
+    pub fn step(&mut self, id: u32, now: f64, answer: u32) -> u32 {
         let Some(Some(run)) = self.runs.get_mut(id as usize) else {
             return Step::Done as u32;
         };
+        if run.call.take().is_some() {
+            run.session.answered(Answer {
+                stop: answer & 1 != 0,
+                changed: Changed {
+                    messages: answer & 2 != 0,
+                    state: answer & 4 != 0,
+                },
+            });
+        }
         loop {
             // A patch's edits are worth recording only for a JS copy of the
             // state that will follow them.
@@ -273,38 +286,36 @@ impl Core {
         self.run(id).is_some_and(|r| r.session.needs_clock())
     }
 
-    /// The event of the call under way, as its callbacks get it: the same
-    /// object for every callback of one event.
-    pub fn event(&mut self, id: u32) -> Result<JsValue, JsValue> {
-        let Some(Some(run)) = self.runs.get_mut(id as usize) else {
-            return Ok(JsValue::UNDEFINED);
-        };
-        let n = run.session.event_number();
-        if let Some((at, js)) = &run.event_js {
-            if *at == n {
-                return Ok(js.clone());
-            }
-        }
-        let js = match run.session.event() {
-            Some(e) => event_object(e)?,
-            None => JsValue::UNDEFINED,
-        };
-        run.event_js = Some((n, js.clone()));
-        Ok(js)
-    }
-
-    /// The extras of the event's own callback under way, flat: name, value,
-    /// name, value.
-    pub fn extras(&mut self, id: u32) -> Result<Array, JsValue> {
+    /// What the event's callback under way gets besides what the shell
+    /// holds: `[state, event, name, value, name, value, name, value]`, the
+    /// extras of the event's own callback (none for onEvent, the unused
+    /// `undefined`): one crossing for all of it.
+    /// The event is the same object for every callback of one event.
+    pub fn event(&mut self, id: u32) -> Result<Array, JsValue> {
         let Some(Some(run)) = self.runs.get_mut(id as usize) else {
             return Ok(Array::new());
         };
-        match &run.call {
-            Some(Call::Own { extras, .. }) => {
-                extras_js(&self.agent.messages, &mut run.partial, extras)
+        let n = run.session.event_number();
+        let event = match &run.event_js {
+            Some((at, js)) if *at == n => js.clone(),
+            _ => {
+                let js = match run.session.event() {
+                    Some(e) => event_object(e)?,
+                    None => JsValue::UNDEFINED,
+                };
+                run.event_js = Some((n, js.clone()));
+                js
             }
-            _ => Ok(Array::new()),
-        }
+        };
+        let [(k1, v1), (k2, v2), (k3, v3)] = match &run.call {
+            Some(Call::Own { extras, .. }) => {
+                extras_js(&self.agent.messages, &mut run.partial, extras)?
+            }
+            _ => Default::default(),
+        };
+        let state = self.state_view.get(&self.agent.state)?;
+        // One call to make the array, not one per member.
+        Ok(js::event_args(&state, &event, &k1, &v1, &k2, &v2, &k3, &v3))
     }
 
     /// The message (onNewMessage) or tool call (onNewToolCall) the call
@@ -328,17 +339,6 @@ impl Core {
             },
             _ => Ok(JsValue::UNDEFINED),
         }
-    }
-
-    /// What the call's subscribers did: stopped the event, replaced the
-    /// messages or the state (already given with `setMessages`/`setState`).
-    pub fn answer(&mut self, id: u32, stop: bool, messages: bool, state: bool) {
-        self.with(id, |r| {
-            r.session.answered(Answer {
-                stop,
-                changed: Changed { messages, state },
-            })
-        });
     }
 
     /// The error the run failed with, when it is the core's own (else the
