@@ -6,12 +6,10 @@
 import { agentError } from "./errors.js";
 import { loader } from "./load.js";
 
-/**
- * @param {any} glue the adapters build's wasm-bindgen module
- * @param {Parameters<typeof loader>[1]} where @param {Parameters<typeof loader>[2]} [now]
- */
-export function adapters(glue, where, now) {
-  const wasm = loader(glue, where, now);
+/** @param {Omit<Parameters<typeof loader>[0], "runs">} build see `loader` */
+export function adapters(build) {
+  // The adapters have no runs.
+  const wasm = loader({ ...build, runs: /** @type {any} */ ({}) });
   const need = () => {
     if (!wasm.get()) throw agentError("AgentError", 'agui-wasm/adapters: the WebAssembly is not loaded yet; await ready() from "agui-wasm/adapters" first');
     return /** @type {any} */ (wasm.glue());

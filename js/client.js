@@ -14,12 +14,10 @@
 // state and interrupts as JavaScript values until a core is made from
 // them (when the module is loaded and something needs one), and makes one
 // again from them after the module had to be restarted.
-import { writeBody } from "./body.js";
 import { agentError } from "./errors.js";
 import { uuid } from "./ids.js";
-import { isStale, isTrap } from "./load.js";
+import { isTrap } from "./load.js";
 import { announce } from "./rounds.js";
-import { detach, openEventSource, run } from "./runs.js";
 
 /** @typedef {import("./load.js").Loader} Loader */
 /** @typedef {import("./dist/agui_wasm.js").Core} Core */
@@ -108,48 +106,6 @@ function newSlot(loader) {
     self(agent) {
       return s.agentRef?.deref() ?? agent;
     },
-    /** The fetch of a request: the option, else the global one, read when called. @param {string} url @param {RequestInit} init */
-    fetch(url, init) {
-      if (s.fetchOption) return s.fetchOption(url, init);
-      if (typeof fetch !== "function") throw agentError("AgentRequestError", "no global fetch: pass a fetch function in the AgentClient options");
-      return fetch(url, init);
-    },
-    /**
-     * @param {string} method @param {string | undefined} body @param {AbortSignal} signal
-     * @param {Record<string, string>} [extra]
-     */
-    requestInit(method, body, signal, extra) {
-      /** @type {Record<string, string>} */
-      const headers = { ...(s.headers && typeof s.headers === "object" ? s.headers : {}) };
-      if (extra) Object.assign(headers, extra);
-      else {
-        headers["Content-Type"] = "application/json";
-        headers.Accept = s.acceptProtobuf ? "application/vnd.ag-ui.event+proto, text/event-stream" : "text/event-stream";
-      }
-      /** @type {RequestInit} */
-      const init = { method, headers, signal };
-      if (body !== undefined) init.body = body;
-      return init;
-    },
-    /** @param {any[]} parts what `Core.requestParts` gives */
-    body(parts) {
-      const [head, stateText, state, messages, tail] = parts;
-      return writeBody(head, stateText, state, messages, tail);
-    },
-    aborted() {
-      return s.controller.signal.aborted;
-    },
-    /** @param {() => void} f */
-    watchAbort(f) {
-      s.abortWatchers.add(f);
-      s.controller.signal.addEventListener("abort", f, { once: true });
-    },
-    /** @param {() => void} f @param {AbortController} controller the run's */
-    unwatchAbort(f, controller) {
-      s.abortWatchers.delete(f);
-      controller.signal.removeEventListener("abort", f);
-      s.controller.signal.removeEventListener("abort", f);
-    },
     /**
      * The core, made from the copies if there is none of this instance of
      * the module yet; `undefined` while the module is not loaded.
@@ -161,7 +117,7 @@ function newSlot(loader) {
       if (s.core && s.generation === s.loader.generation) return s.core;
       s.core = undefined;
       try {
-        s.core = made(glue, s);
+        s.core = s.loader.runs().made(glue, s);
         s.generation = s.loader.generation;
         s.broken = undefined;
       } catch (e) {
@@ -176,7 +132,7 @@ function newSlot(loader) {
       await s.loader.load();
       const core = s.coreNow(agent);
       if (!core) throw s.broken ?? agentError("AgentError", "the WebAssembly module could not be used");
-      takeEdits(core);
+      s.loader.runs().takeEdits(core);
       return core;
     },
     /** The history from `core`, kept as the copy. @param {Core} core */
@@ -205,43 +161,8 @@ function newSlot(loader) {
       s.copy.state = undefined;
       s.copy.stateText = text;
     },
-    /** @param {Core} core @param {number} id */
-    closeRun(core, id) {
-      try {
-        if (s.core === core && s.generation === s.loader.generation) core.close(id);
-      } catch {}
-    },
   };
   return s;
-}
-
-/**
- * A core holding the copies, their objects kept as the messages' objects.
- * @param {import("./load.js").Glue} glue @param {Slot} s
- */
-function made(glue, s) {
-  const c = s.copy;
-  const core = new glue.Core(undefined, undefined, new Float64Array(s.limits), s.batching);
-  if (c.messages.length > 0) core.takeHistory(JSON.stringify(c.messages), c.messages, c.handedOut);
-  const stateText = c.stateText ?? JSON.stringify(c.state);
-  if (stateText !== undefined) core.adoptState(stateText, c.state);
-  if (c.interrupts.length > 0) core.setPendingInterrupts(JSON.stringify(c.interrupts));
-  return core;
-}
-
-/**
- * Takes in the edits JavaScript made in place to the `messages` array it
- * was handed (CopilotKit pushes a tool's result into it, then runs): they
- * are what the next request sends and the history keeps. Checked once per
- * run and per change made through the API, never per event.
- * @param {Core} core
- */
-function takeEdits(core) {
-  const check = core.messagesToCheck();
-  if (!check) return;
-  const [array, copy] = check;
-  if (copy && array.length === copy.length && array.every((m, i) => m === copy[i])) return;
-  core.adoptMessages(JSON.stringify(array), array, true);
 }
 
 /**
@@ -249,7 +170,7 @@ function takeEdits(core) {
  * core goes with the old.
  * @param {Slot} s
  */
-function restart(s) {
+export function restart(s) {
   s.loader.restart();
   s.core = undefined;
 }
@@ -340,7 +261,7 @@ function add(agent, objects, what) {
   const core = s.coreNow(agent);
   if (core) {
     guarded(s, () => {
-      takeEdits(core);
+      s.loader.runs().takeEdits(core);
       core.addMessages(text, objects, what);
     });
   } else {
@@ -360,29 +281,19 @@ function add(agent, objects, what) {
   announce(subscribersOf(agent), steps);
 }
 
+/**
+ * A run, once the module (and with it the run code) is loaded.
+ * @param {any} agent @param {"run" | "connect"} mode @param {any} parameters @param {any} subscriber
+ */
+async function startRun(agent, mode, parameters, subscriber) {
+  const s = slotOf(agent);
+  await s.loader.load();
+  return s.loader.runs().run(agent, s, mode, parameters, subscriber);
+}
+
 /** The parameters of a change made through the API. @param {any} agent */
 function localParams(agent) {
   return { messages: agent.messages, state: agent.state, agent: slotOf(agent).self(agent) };
-}
-
-/**
- * A run; a trap on the way restarts the module and fails the run.
- * @param {any} agent @param {"run" | "connect"} mode @param {any} parameters @param {any} subscriber
- */
-async function guardedRun(agent, mode, parameters, subscriber) {
-  const s = slotOf(agent);
-  try {
-    return await run(agent, s, mode, parameters, subscriber);
-  } catch (e) {
-    if (!isTrap(e) && !isStale(e)) throw e;
-    // A trap here restarts the module; a core of an instance restarted
-    // meanwhile (another client's trap) is merely gone.
-    if (isTrap(e)) restart(s);
-    const what = isTrap(e) ? `failed (${e instanceof Error ? e.message : String(e)}) and was restarted` : "was restarted while this run streamed";
-    const err = agentError("AgentError", `the WebAssembly module ${what}; the run is over, and the client keeps the history it last handed out`, { cause: e });
-    console.error("Agent execution failed:", err);
-    throw err;
-  }
 }
 
 /** The fields the two classes keep in the slot (the rest are the base class's own). */
@@ -601,7 +512,7 @@ export function agentClass(Base, loader, own) {
      * @param {any} [parameters] @param {any} [subscriber]
      */
     runAgent(parameters, subscriber) {
-      return guardedRun(this, "run", parameters, subscriber);
+      return startRun(this, "run", parameters, subscriber);
     }
 
     /**
@@ -611,7 +522,7 @@ export function agentClass(Base, loader, own) {
      * @param {any} [parameters] @param {any} [subscriber]
      */
     connectAgent(parameters, subscriber) {
-      return guardedRun(this, "connect", parameters, subscriber);
+      return startRun(this, "connect", parameters, subscriber);
     }
 
     /**
@@ -641,7 +552,9 @@ export function agentClass(Base, loader, own) {
 
     /** Leaves the run under way, keeping what arrived, with no error; resolves when it is over. */
     detachActiveRun() {
-      return detach(slotOf(this));
+      const s = slotOf(this);
+      // A run under way loaded the run module.
+      return s.active ? s.loader.runs().detach(s) : Promise.resolve();
     }
 
     /**
@@ -650,7 +563,25 @@ export function agentClass(Base, loader, own) {
      * @param {{ url?: string, retryMs?: number, maxRetries?: number }} [options]
      */
     openEventSource(options) {
-      const handle = openEventSource(this, slotOf(this), options);
+      const s = slotOf(this);
+      const handle = (() => {
+        /** @type {(() => void) | undefined} */
+        let close;
+        let closedEarly = false;
+        const closed = s.loader.load().then(() => {
+          if (closedEarly) return;
+          const h = s.loader.runs().openEventSource(this, s, options);
+          close = h.close;
+          return h.closed;
+        });
+        return {
+          close() {
+            closedEarly = true;
+            close?.();
+          },
+          closed,
+        };
+      })();
       // A rejection nobody awaits is the caller's to see in `closed`.
       handle.closed.catch(() => {});
       return handle;
@@ -673,26 +604,24 @@ export function agentClass(Base, loader, own) {
     /** A new client with a copy of this one's history, state, interrupts and subscribers, and its own abort controller. */
     clone() {
       const s = slotOf(this);
-      const Ctor = /** @type {any} */ (this.constructor);
       const base = /** @type {any} */ (Base).prototype.clone;
-      const copy = typeof base === "function" ? base.call(this) : new Ctor({});
+      const copy = typeof base === "function" ? base.call(this) : new /** @type {any} */ (this.constructor)({});
       const c = slotOf(copy);
       for (const k of /** @type {const} */ (["loader", "url", "connectUrl", "threadId", "agentId", "description", "fetchOption", "limits", "batching", "debug", "acceptProtobuf", "sendProtocolVersion"])) {
         /** @type {any} */ (c)[k] = s[k];
       }
-      c.headers = s.headers && typeof s.headers === "object" ? structuredClone(s.headers) : s.headers;
-      const core = s.coreNow(this);
-      if (core) {
-        guarded(s, () => takeEdits(core));
-        c.core = guarded(s, () => core.duplicate());
-        c.generation = s.loader.generation;
-      } else {
-        c.core = undefined;
-        c.copy.messages = JSON.parse(JSON.stringify(s.copy.messages));
-        c.copy.stateText = s.copy.stateText ?? JSON.stringify(s.copy.state);
-        c.copy.state = undefined;
-        c.copy.interrupts = JSON.parse(JSON.stringify(s.copy.interrupts));
-      }
+      c.headers = s.headers && typeof s.headers === "object" ? { ...s.headers } : s.headers;
+      // Copies of what this one holds, as the reference's structuredClone
+      // (the array as JavaScript may have edited it in place); its core is
+      // made from them when it needs one.
+      c.core = undefined;
+      c.copy = {
+        messages: JSON.parse(JSON.stringify(this.messages)),
+        handedOut: false,
+        state: undefined,
+        stateText: JSON.stringify(this.state) ?? "{}",
+        interrupts: JSON.parse(JSON.stringify(this.pendingInterrupts)),
+      };
       copy.subscribers = subscribersOf(this);
       const fresh = new AbortController();
       if (s.controller.signal.aborted) fresh.abort(s.controller.signal.reason);

@@ -1,15 +1,11 @@
 // @ts-check
-// What every entry exports, over the WebAssembly build it names.
+// What every entry of the client exports, over the build it names.
 import { agentClass } from "./client.js";
 import { loader } from "./load.js";
 
-/**
- * @param {import("./load.js").Glue} glue the build's wasm-bindgen module
- * @param {Parameters<typeof loader>[1]} where its `.wasm`, asked when first needed
- * @param {Parameters<typeof loader>[2]} [now] its bytes at once, where the platform can read them so
- */
-export function entry(glue, where, now) {
-  const wasm = loader(glue, where, now);
+/** @param {Parameters<typeof loader>[0]} build see `loader` */
+export function entry(build) {
+  const wasm = loader(build);
   return {
     /** An AG-UI agent reached over HTTP, as `@ag-ui/client`'s `HttpAgent`. */
     AgentClient: agentClass(class {}, wasm, true),

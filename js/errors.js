@@ -1,18 +1,26 @@
 // @ts-check
-// Every Error the package throws or rejects with, by name: the one table.
-// The `.d.ts` type `AgentErrorName` and `isAgentError` are read from it,
-// and the names the WebAssembly face gives are held to it
-// (tests/error_names.rs).
+// Every Error the package throws or rejects with, by name, and what it
+// means: the one table. The `.d.ts` type `AgentErrorName` (with each name's
+// meaning) and `isAgentError` are read from it, and the names the
+// WebAssembly face gives are held to it (tests/error_names.rs).
 
 export const ERRORS = Object.freeze({
-  TypeError: "a bad argument: options, messages, state or parameters that do not read as the protocol's types (a real `TypeError`).",
-  AgentError: "the client cannot do it now: a run already under way, a WebAssembly module that would not load or had to be restarted, a non-Error thrown by `fetch`.",
-  AgentHttpError: "the agent answered with a non-2xx status; `status` and the body as `payload`.",
-  AgentStreamError: "the response could not be read as AG-UI events (SSE framing, JSON, schema, protobuf), or a GET stream gave up reconnecting.",
-  AgentProtocolError: "the events broke the protocol's rules (their order, chunk shorthands).",
-  AgentRequestError: "the request could not be made, its response had no body to read, or `fetch` gave something that is not a response.",
-  AGUIError: "open interrupts the run's `resume` does not answer, as the reference's `AGUIError`.",
-  AdapterError: "a history the target format of `agui-wasm/adapters` cannot express; the message says which message, part and why.",
+  /** A bad argument: options, messages, state or parameters that do not read as the protocol's types (a real `TypeError`). */
+  TypeError: "TypeError",
+  /** The client cannot do it now: a run already under way, a WebAssembly module that would not load or had to be restarted, a non-Error thrown by `fetch`. */
+  AgentError: "AgentError",
+  /** The agent answered with a non-2xx status; `status` and the body as `payload`. */
+  AgentHttpError: "AgentHttpError",
+  /** The response could not be read as AG-UI events (SSE framing, JSON, schema, protobuf), or a GET stream gave up reconnecting. */
+  AgentStreamError: "AgentStreamError",
+  /** The events broke the protocol's rules (their order, chunk shorthands). */
+  AgentProtocolError: "AgentProtocolError",
+  /** The request could not be made, its response had no body to read, or `fetch` gave something that is not a response. */
+  AgentRequestError: "AgentRequestError",
+  /** Open interrupts the run's `resume` does not answer, as the reference's `AGUIError`. */
+  AGUIError: "AGUIError",
+  /** A history the target format of `agui-wasm/adapters` cannot express; the message says which message, part and why. */
+  AdapterError: "AdapterError",
 });
 
 /** @typedef {keyof typeof ERRORS} AgentErrorName */

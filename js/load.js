@@ -11,25 +11,39 @@
 import { agentError } from "./errors.js";
 
 /** @typedef {typeof import("./dist/agui_wasm.js")} Glue */
+/** @typedef {typeof import("./runs.js")} Runs */
 /** @typedef {RequestInfo | URL | Response | BufferSource | WebAssembly.Module} Source */
+/**
+ * A module, or where to import it from when it is first needed (a page's
+ * first paint then waits for neither: bundlers load a dynamic import as a
+ * chunk of its own).
+ * @template M @typedef {M | (() => Promise<M>)} Lazy
+ */
 
 /**
- * @param {Glue} glue the wasm-bindgen module of one build
- * @param {() => Source | Promise<Source>} where the `.wasm`, asked when it is first needed
- * @param {() => BufferSource | undefined} [now] its bytes at once, where the platform can
- *   read them synchronously (Node), so that a client can check what it is given then
+ * @param {{ glue: Lazy<any>, runs: Lazy<Runs>, where: () => Source | Promise<Source>, now?: () => BufferSource | undefined }} build
+ *   the build's wasm-bindgen module, the shell's run module, where its
+ *   `.wasm` is (asked when it is first needed), and its bytes at once
+ *   where the platform can read them synchronously (Node), so that a
+ *   client can check what it is given as it is given it
  */
-export function loader(glue, where, now) {
+export function loader({ glue: glueOf, runs: runsOf, where, now }) {
   /** @type {Promise<Glue> | undefined} */
   let loading;
   let loaded = false;
   let generation = 0;
   /** @type {string[] | undefined} */
   let names;
+  /** @type {Glue | undefined} */
+  let glue = typeof glueOf === "function" ? undefined : glueOf;
+  /** @type {Runs | undefined} */
+  let runs = typeof runsOf === "function" ? undefined : runsOf;
 
-  /** @param {Source} source */
+  /** @param {Source | Promise<Source>} source */
   async function start(source) {
     try {
+      glue ??= await /** @type {() => Promise<Glue>} */ (glueOf)();
+      runs ??= await /** @type {() => Promise<Runs>} */ (runsOf)();
       await glue.default({ module_or_path: await source });
       loaded = true;
       return glue;
@@ -63,7 +77,7 @@ export function loader(glue, where, now) {
     },
     /** The module if it is loaded (or can be at once), else `undefined`. */
     get() {
-      if (!loaded && !loading && now) {
+      if (!loaded && !loading && now && glue && runs) {
         const bytes = now();
         if (bytes) {
           glue.initSync({ module: bytes });
@@ -75,8 +89,13 @@ export function loader(glue, where, now) {
     },
     /** The module, which must be loaded. */
     glue() {
-      if (!loaded) throw agentError("AgentError", "the WebAssembly module is not loaded");
+      if (!loaded || !glue) throw agentError("AgentError", "the WebAssembly module is not loaded");
       return glue;
+    },
+    /** The shell's run module, there once the module is loaded. */
+    runs() {
+      if (!runs) throw agentError("AgentError", "the WebAssembly module is not loaded");
+      return runs;
     },
     /** Bumped by every restart: cores made before it are gone. */
     get generation() {
@@ -84,12 +103,12 @@ export function loader(glue, where, now) {
     },
     /** Every callback a subscriber may define, in the places steps name them. */
     names() {
-      return (names ??= glue.callbackNames());
+      return (names ??= this.glue().callbackNames());
     },
     /** A new instance after a trap; every core of the old one is gone. */
     restart() {
       generation++;
-      glue.__wbg_reset_state();
+      this.glue().__wbg_reset_state();
     },
   };
 }

@@ -4,15 +4,73 @@
 // rules (which callback fires when, with what; what an abort or a detach
 // means) are the session's, in Rust; this moves bytes, calls subscribers
 // and keeps the client's JavaScript copies current.
+import { writeBody as bodyOf } from "./body.js";
 import { agentError, asError, isAbort } from "./errors.js";
+import { isStale, isTrap } from "./load.js";
 import { callRound } from "./rounds.js";
 import { uuid } from "./ids.js";
+
+export { made, takeEdits } from "./core-of.js";
 
 /** See client.js (a constant, not an import of it, so the two do not import each other). */
 const OWN_PREPARE = Symbol.for("agui-wasm.prepareRunAgentInput");
 
 /** @typedef {import("./client.js").Slot} Slot */
 /** @typedef {import("./dist/agui_wasm.js").Core} Core */
+
+/**
+ * The fetch of a request: the option, else the global one, read when
+ * called.
+ * @param {Slot} s @param {string} url @param {RequestInit} init
+ */
+function fetchWith(s, url, init) {
+  if (s.fetchOption) return s.fetchOption(url, init);
+  if (typeof fetch !== "function") throw agentError("AgentRequestError", "no global fetch: pass a fetch function in the AgentClient options");
+  return fetch(url, init);
+}
+
+/**
+ * A request's init: the client's headers, then ours.
+ * @param {Slot} s @param {string} method @param {string | undefined} body @param {AbortSignal} signal
+ * @param {Record<string, string>} [extra] a GET stream's headers
+ */
+function requestInit(s, method, body, signal, extra) {
+  /** @type {Record<string, string>} */
+  const headers = { ...(s.headers && typeof s.headers === "object" ? s.headers : {}) };
+  if (extra) Object.assign(headers, extra);
+  else {
+    headers["Content-Type"] = "application/json";
+    headers.Accept = s.acceptProtobuf ? "application/vnd.ag-ui.event+proto, text/event-stream" : "text/event-stream";
+  }
+  /** @type {RequestInit} */
+  const init = { method, headers, signal };
+  if (body !== undefined) init.body = body;
+  return init;
+}
+
+/**
+ * `f` called when the run's controller aborts (or one assigned to the
+ * client while it runs: see its \`abortController\` setter).
+ * @param {Slot} s @param {() => void} f
+ */
+function watchAbort(s, f) {
+  s.abortWatchers.add(f);
+  s.controller.signal.addEventListener("abort", f, { once: true });
+}
+
+/** @param {Slot} s @param {() => void} f @param {AbortController} controller the run's */
+function unwatchAbort(s, f, controller) {
+  s.abortWatchers.delete(f);
+  controller.signal.removeEventListener("abort", f);
+  s.controller.signal.removeEventListener("abort", f);
+}
+
+/** The run's session goes with it. @param {Slot} s @param {Core} core @param {number} id */
+function closeRun(s, core, id) {
+  try {
+    if (s.core === core && s.generation === s.loader.generation) core.close(id);
+  } catch {}
+}
 
 /** The most bytes one `feed` copies into WebAssembly memory: a chunk of
  * 50 MB is fed in slices, so a stream past `maxEventSize` fails before
@@ -234,7 +292,8 @@ function writeBody(ctx) {
     ctx.body = JSON.stringify(ctx.input);
     return;
   }
-  [ctx.body, ctx.input] = ctx.slot.body(ctx.core.requestParts(ctx.id));
+  const [head, stateText, state, messages, tail] = ctx.core.requestParts(ctx.id);
+  [ctx.body, ctx.input] = bodyOf(head, stateText, state, messages, tail);
 }
 
 /**
@@ -272,7 +331,7 @@ async function open(ctx, url, init) {
   const { core, id } = ctx;
   let response;
   try {
-    response = await unlessStopped(ctx, Promise.resolve(ctx.slot.fetch(url, init)));
+    response = await unlessStopped(ctx, Promise.resolve(fetchWith(ctx.slot, url, init)));
   } catch (e) {
     if (isAbort(e)) {
       // An abort before the response is reported, and the run resolves.
@@ -383,7 +442,7 @@ async function read(ctx, reader) {
       pending = undefined;
       if (isAbort(e)) core.abort(id, e instanceof Error ? e.message : undefined);
       else {
-        ctx.error = ctx.slot.aborted() ? asError(e) : requestError(e);
+        ctx.error = ctx.slot.controller.signal.aborted ? asError(e) : requestError(e);
         core.fail(id, true);
       }
       continue;
@@ -439,6 +498,28 @@ function within(p, ms) {
  * @param {any} parameters @param {any} subscriber
  */
 export async function run(agent, slot, mode, parameters, subscriber) {
+  try {
+    return await runOnce(agent, slot, mode, parameters, subscriber);
+  } catch (e) {
+    if (!isTrap(e) && !isStale(e)) throw e;
+    // A trap here restarts the module; a core of an instance restarted
+    // meanwhile (another client's trap) is merely gone.
+    if (isTrap(e)) {
+      slot.loader.restart();
+      slot.core = undefined;
+    }
+    const what = isTrap(e) ? `failed (${e instanceof Error ? e.message : String(e)}) and was restarted` : "was restarted while this run streamed";
+    const err = agentError("AgentError", `the WebAssembly module ${what}; the run is over, and the client keeps the history it last handed out`, { cause: e });
+    console.error("Agent execution failed:", err);
+    throw err;
+  }
+}
+
+/**
+ * @param {any} agent @param {Slot} slot @param {"run" | "connect"} mode
+ * @param {any} parameters @param {any} subscriber
+ */
+async function runOnce(agent, slot, mode, parameters, subscriber) {
   if (slot.running) {
     throw agentError("AgentError", "a run is already in progress on this client: await it or call abortRun() first");
   }
@@ -457,7 +538,7 @@ export async function run(agent, slot, mode, parameters, subscriber) {
   // A `fetch` or stream that honours the signal fails first, with its own
   // error; one that ignores it is let go a task later.
   const onAbort = () => setTimeout(() => ctx && halt(ctx), 0);
-  slot.watchAbort(onAbort);
+  watchAbort(slot, onAbort);
   try {
     const core = await slot.coreFor(agent);
     if (agent.agentId === undefined) agent.agentId = uuid();
@@ -474,7 +555,7 @@ export async function run(agent, slot, mode, parameters, subscriber) {
     const { Step } = slot.loader.glue();
     let code = await steps(ctx);
     if ((code & 15) === Step.Request) {
-      const init = slot.requestInit("POST", ctx.body, controller.signal);
+      const init = requestInit(slot, "POST", ctx.body, controller.signal);
       const reader = await open(ctx, /** @type {string} */ (url), init);
       code = reader ? await read(ctx, reader) : await steps(ctx);
       if (!reader && ctx.detached) code = await steps(ctx);
@@ -487,14 +568,14 @@ export async function run(agent, slot, mode, parameters, subscriber) {
     }
     return core.outcome(id);
   } finally {
-    slot.unwatchAbort(onAbort, controller);
+    unwatchAbort(slot, onAbort, controller);
     // A run that onRunFinalized started (isRunning is false there, as in
     // the reference) is the client's run now: this one leaves it be.
     if (slot.active === active) {
       slot.running = false;
       slot.active = null;
     }
-    if (ctx) slot.closeRun(ctx.core, ctx.id);
+    if (ctx) closeRun(slot, ctx.core, ctx.id);
     complete();
   }
 }
@@ -541,11 +622,11 @@ export function openEventSource(agent, slot, options) {
         /** @type {Record<string, string>} */
         const extra = { Accept: "text/event-stream", "Cache-Control": "no-cache" };
         if (last !== undefined) extra["Last-Event-ID"] = last;
-        const init = slot.requestInit("GET", undefined, controller.signal, extra);
+        const init = requestInit(slot, "GET", undefined, controller.signal, extra);
         ctx.error = undefined;
         let refused = false;
         try {
-          const response = await unlessStopped(ctx, Promise.resolve(slot.fetch(url, init)));
+          const response = await unlessStopped(ctx, Promise.resolve(fetchWith(slot, url, init)));
           if (closed || response === undefined) return;
           const failed = await checked(ctx, response);
           if (failed) throw failed;
@@ -567,7 +648,7 @@ export function openEventSource(agent, slot, options) {
         controller = new AbortController();
       }
     } finally {
-      slot.closeRun(core, id);
+      closeRun(slot, core, id);
     }
   };
   return {

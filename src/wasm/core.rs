@@ -76,24 +76,6 @@ impl Core {
         Ok(core)
     }
 
-    /// A copy: the history, state and interrupts, nothing of the runs.
-    pub fn duplicate(&self) -> Result<Core, JsValue> {
-        let mut copy = Core {
-            agent: AgentState {
-                messages: History::new(self.agent.messages.to_vec()),
-                state: self.agent.state.clone(),
-                pending_interrupts: self.agent.pending_interrupts.clone(),
-            },
-            view: MessagesView::default(),
-            state_view: StateView::default(),
-            limits: self.limits,
-            batching: self.batching,
-            runs: Vec::new(),
-        };
-        copy.agent.messages.build_index();
-        Ok(copy)
-    }
-
     /// The history as an array, up to date; the same array until something
     /// changes, and unchanged messages keep their objects.
     #[wasm_bindgen(unchecked_return_type = "Message[]")]
