@@ -75,12 +75,12 @@ for (const s of ["SIGINT", "SIGTERM"]) process.on(s, () => cleanUp().then(() => 
 const kindOf = (url) => {
   const p = new URL(url).pathname;
   if (p.endsWith(".html")) return "html";
-  if (p.endsWith("/app.js")) return "js";
+  if (p.endsWith(".js")) return "js";
   if (p.endsWith(".wasm")) return "wasm";
   if (p === "/run") return "run";
   return "other";
 };
-const PAGE = { ref: "/ref/index.html", ours: "/ours/index.html", "ours-preload": "/ours/preload.html" };
+const PAGE = { ref: "/ref/index.html", ours: "/ours/index.html", "ours-preload": "/ours/preload.html", http: "/http/index.html" };
 
 /** One page load in a fresh context; returns the page's times and CDP's bytes per resource. */
 async function loadOnce(browser, server, variant, throttle) {
@@ -120,7 +120,7 @@ async function loadOnce(browser, server, variant, throttle) {
       t.html = { start: nav.startTime, end: nav.responseEnd, transfer: nav.transferSize };
       for (const e of performance.getEntriesByType("resource")) {
         const p = new URL(e.name).pathname;
-        const k = p.endsWith("/app.js") ? "js" : p.endsWith(".wasm") ? "wasm" : p === "/run" ? "run" : null;
+        const k = p.endsWith(".js") ? "js" : p.endsWith(".wasm") ? "wasm" : p === "/run" ? "run" : null;
         if (k && !t[k]) t[k] = { start: e.startTime, end: e.responseEnd, transfer: e.transferSize, initiator: e.initiatorType };
       }
       return { ...window.__coldStart, t };
@@ -135,7 +135,9 @@ async function loadOnce(browser, server, variant, throttle) {
       if (!x.done || x.failed || x.status !== 200) problems.push(`${x.url}: ${x.failed ?? (x.done ? `status ${x.status}` : "not finished")}`);
       if (["html", "js", "wasm"].includes(x.kind) && x.encoding !== "gzip") problems.push(`${x.url} arrived without gzip`);
     }
-    const need = variant === "ref" ? ["html", "js", "run"] : ["html", "js", "wasm", "run"];
+    // The HttpAgent subclass's first run is the base class's own while the
+    // .wasm is fetched after it.
+    const need = variant === "ref" || variant === "http" ? ["html", "js", "run"] : ["html", "js", "wasm", "run"];
     for (const k of need) if (!list.some((x) => x.kind === k)) problems.push(`no ${k} request`);
     if (problems.length) throw new Error(`${variant}: ${problems.join("; ")}`);
     const bytes = { total: 0 };

@@ -24,6 +24,14 @@ function asAppError(e) {
 }
 
 let warnedMiddleware = false;
+let warnedLoad = false;
+
+/** A .wasm that would not load: runs stay the base class's own, said once. @param {unknown} e */
+function warnLoad(e) {
+  if (warnedLoad) return;
+  warnedLoad = true;
+  console.warn("[agui-wasm] runs take @ag-ui/client's own path:", e instanceof Error ? e.message : e);
+}
 
 const Shell = agentClass(BaseHttpAgent, /** @type {any} */ (AgentClient)[LOADER], false);
 
@@ -52,6 +60,18 @@ export class HttpAgent extends Shell {
         console.warn("[agui-wasm] HttpAgent has middleware (use()): runs take @ag-ui/client's own path, not the WebAssembly client");
       }
       return BaseHttpAgent.prototype.runAgent.call(this, parameters, subscriber);
+    }
+    const s = slotOf(this);
+    if (!s.loader.get()) {
+      // The .wasm is not here yet (a page's first run): this run is the
+      // base class's own, whose results are the reference's by
+      // construction, so the page's first answer waits for no download;
+      // the .wasm is fetched once it is over, for the runs after.
+      try {
+        return await BaseHttpAgent.prototype.runAgent.call(this, parameters, subscriber);
+      } finally {
+        s.loader.ready().catch(warnLoad);
+      }
     }
     try {
       return await super.runAgent(parameters, subscriber);

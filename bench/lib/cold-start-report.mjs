@@ -3,11 +3,12 @@ import fs from "node:fs";
 import { median as medianOf } from "./median.mjs";
 
 export const HEADING = "## Cold start (issue 16)";
-export const VARIANTS = ["ref", "ours", "ours-preload"];
+export const VARIANTS = ["ref", "ours", "ours-preload", "http"];
 export const NAME = {
   ref: "reference (`@ag-ui/client` HttpAgent)",
   ours: "ours (`agui-wasm` AgentClient)",
   "ours-preload": "ours + preload hints",
+  http: "ours (`agui-wasm/http-agent` HttpAgent, as CopilotKit runs it)",
 };
 export const KINDS = ["html", "js", "wasm", "run"];
 
@@ -57,7 +58,7 @@ export function table(s) {
     ...vs.map(row),
   ];
   const ratio = (v) => (s[v] && s.ref ? `| ${NAME[v]} ÷ reference (medians) | | **${(s[v].end.med / s.ref.end.med).toFixed(2)}x** (${s[v].end.med >= s.ref.end.med ? "+" : "−"}${n0(Math.abs(s[v].end.med - s.ref.end.med))} ms) | | | | | | | | | | | ${(s[v].bytes.total / s.ref.bytes.total).toFixed(2)}x |` : null);
-  return [...lines, ratio("ours"), ratio("ours-preload")].filter(Boolean).join("\n");
+  return [...lines, ratio("ours"), ratio("ours-preload"), ratio("http")].filter(Boolean).join("\n");
 }
 
 export function shortTable(s) {

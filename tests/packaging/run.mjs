@@ -5,7 +5,7 @@
 // what it shows: in headless Chromium for the browser apps, in Node for
 // the Node ones.
 //
-//   node tests/packaging/run.mjs
+//   node tests/packaging/run.mjs [app...]   (default: every app below)
 //
 //   next/             Next.js 16 App Router, a 'use client' component on
 //                     AgentClient and agui-wasm/react's useAgent in a page
@@ -445,7 +445,14 @@ async function copilotChatCheck(label, url, agent) {
 
 // ---- the run ----------------------------------------------------------------
 
-const APPS = ["node", "esbuild", "rollup", "webpack", "vite", "next", "next-copilotkit"];
+const ALL_APPS = ["node", "esbuild", "rollup", "webpack", "vite", "next", "next-copilotkit"];
+const APPS = process.argv.length > 2 ? process.argv.slice(2) : ALL_APPS;
+for (const app of APPS) {
+  if (!ALL_APPS.includes(app)) {
+    console.log(`usage: node tests/packaging/run.mjs [${ALL_APPS.join(" | ")} ...]`);
+    process.exit(2);
+  }
+}
 const NEXT_MODES = ["turbopack-build", "webpack-build", "turbopack-dev", "webpack-dev"];
 const COPILOTKIT_MODES = NEXT_MODES;
 
