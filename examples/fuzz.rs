@@ -9,6 +9,13 @@
 //! - `decode`: arbitrary and mutated JSON into the event decoder.
 //! - `reducer`: sequences of valid-looking and mutated events (from the
 //!   conformance corpus) through expansion, verification and the reducer.
+//! - `session`: streams built from the protocol's structure, not mutated
+//!   at random: every event kind, tool arguments nested deep across many
+//!   deltas (read as partial JSON after each), JSON Patches that copy or
+//!   move a value into its own descendant, surrogate pairs split across
+//!   deltas, all through a whole session in random chunks; the state, the
+//!   history and every partial value stay within the limits and write and
+//!   read back.
 //!
 //! Each input runs under `catch_unwind`; a panic, or an input slower than a
 //! second, stops the run and prints the seed and the input. The summary line
@@ -19,8 +26,13 @@ use std::time::{Duration, Instant};
 
 use agui_wasm::core::chunks::ChunkExpander;
 use agui_wasm::core::decode::{DecodeError, Decoder};
+use agui_wasm::core::json::{parse, to_json, weigh, MAX_NESTING};
+use agui_wasm::core::json_patch::DEFAULT_MAX_STATE_SIZE;
+use agui_wasm::core::partial_json::PartialJson;
 use agui_wasm::core::reducer::{AgentState, Reducer};
+use agui_wasm::core::session::{Session, Settings};
 use agui_wasm::core::sse::SseParser;
+use agui_wasm::core::stream::Limits;
 use agui_wasm::core::verify::Verifier;
 use serde_json::{json, Value};
 
@@ -374,6 +386,217 @@ fn run_reducer(rng: &mut Rng, corpus: &[Value]) -> String {
     Value::Array(seq).to_string()
 }
 
+/// The escape of a surrogate half, as `JSON.stringify` writes a lone one.
+fn half(rng: &mut Rng, high: bool) -> String {
+    let base = if high { 0xD800 } else { 0xDC00 };
+    format!("\\u{:04x}", base + rng.below(0x400))
+}
+
+/// A delta's text as a JSON string's content: words, characters that need
+/// escaping, emoji, and now and then a surrogate pair's half at an end (a
+/// JavaScript agent that cut its text by UTF-16 index).
+fn delta_text(rng: &mut Rng) -> String {
+    let mut out = String::new();
+    if rng.below(4) == 0 {
+        out.push_str(&half(rng, false));
+    }
+    for _ in 0..1 + rng.below(4) {
+        let piece: &str = rng.pick::<&str>(&[
+            "a",
+            "word ",
+            "\\\"",
+            "\\n",
+            "é",
+            "😀",
+            "\\ud83d\\ude00",
+            "{\\\"",
+            "\\u00e9",
+        ]);
+        out.push_str(piece);
+    }
+    if rng.below(4) == 0 {
+        out.push_str(&half(rng, true));
+    }
+    out
+}
+
+/// A pointer into a document of `depth` levels like the ones `session`
+/// builds: keys a, b, x and array indices.
+fn pointer(rng: &mut Rng) -> String {
+    (0..rng.below(5))
+        .map(|_| {
+            rng.pick(&["/a", "/b", "/x", "/0", "/1", "/-", "/a/0", "/x/0/0/0"])
+                .to_string()
+        })
+        .collect()
+}
+
+/// A JSON Patch op, often one that copies or moves a value into its own
+/// descendant, which doubles what it copies.
+fn patch_op(rng: &mut Rng) -> Value {
+    let (from, path) = (pointer(rng), pointer(rng));
+    let into_own = format!("{from}{}", pointer(rng));
+    match rng.below(7) {
+        0 => json!({"op": "copy", "from": from, "path": into_own}),
+        1 => json!({"op": "move", "from": from, "path": path}),
+        2 => json!({"op": "copy", "from": from, "path": path}),
+        3 => json!({"op": "remove", "path": path}),
+        4 => json!({"op": "replace", "path": path, "value": random_value(rng, 0)}),
+        5 => json!({"op": "test", "path": path, "value": random_value(rng, 3)}),
+        _ => json!({"op": "add", "path": path, "value": random_value(rng, 0)}),
+    }
+}
+
+/// One event of a stream, drawn from every kind the protocol has, naming
+/// the few ids the stream uses so that they meet.
+fn structured_event(rng: &mut Rng, corpus: &[Value]) -> String {
+    let m = *rng.pick(&["m1", "m2", "r1"]);
+    let t = *rng.pick(&["t1", "t2"]);
+    let ev = |v: Value| v.to_string();
+    match rng.below(16) {
+        0 => ev(json!({"type": "TEXT_MESSAGE_START", "messageId": m, "role": "assistant"})),
+        1 | 2 => format!(
+            r#"{{"type":"TEXT_MESSAGE_CONTENT","messageId":"{m}","delta":"{}"}}"#,
+            delta_text(rng)
+        ),
+        3 => ev(json!({"type": "TEXT_MESSAGE_END", "messageId": m})),
+        4 => ev(
+            json!({"type": "TOOL_CALL_START", "toolCallId": t, "toolCallName": "f", "parentMessageId": m}),
+        ),
+        5 | 6 => {
+            // Arguments that nest one more level, or close some, or carry text.
+            let delta = match rng.below(4) {
+                0 => "[".repeat(1 + rng.below(200)),
+                1 => "{\\\"k\\\":".repeat(1 + rng.below(50)),
+                2 => "]".repeat(1 + rng.below(50)),
+                _ => delta_text(rng),
+            };
+            format!(r#"{{"type":"TOOL_CALL_ARGS","toolCallId":"{t}","delta":"{delta}"}}"#)
+        }
+        7 => ev(json!({"type": "TOOL_CALL_END", "toolCallId": t})),
+        8 => ev(
+            json!({"type": "STATE_SNAPSHOT", "snapshot": {"a": [[[[0]]]], "x": [], "b": random_value(rng, 0)}}),
+        ),
+        9 | 10 => ev(
+            json!({"type": "STATE_DELTA", "delta": (0..1 + rng.below(3)).map(|_| patch_op(rng)).collect::<Vec<_>>()}),
+        ),
+        11 => ev(
+            json!({"type": "ACTIVITY_SNAPSHOT", "messageId": "act", "activityType": "PLAN", "content": {"a": [[0]], "x": []}}),
+        ),
+        12 => ev(
+            json!({"type": "ACTIVITY_DELTA", "messageId": "act", "activityType": "PLAN", "patch": (0..1 + rng.below(3)).map(|_| patch_op(rng)).collect::<Vec<_>>()}),
+        ),
+        13 => format!(
+            r#"{{"type":"REASONING_MESSAGE_CONTENT","messageId":"r1","delta":"{}"}}"#,
+            delta_text(rng)
+        ),
+        14 => format!(
+            r#"{{"type":"TEXT_MESSAGE_CHUNK","messageId":"{m}","role":"assistant","delta":"{}"}}"#,
+            delta_text(rng)
+        ),
+        _ => {
+            let base = rng.pick(corpus).clone();
+            mutate(rng, &base, 0).to_string()
+        }
+    }
+}
+
+/// Whether `v`, built from the stream, keeps within what every walk over a
+/// value may meet, and writes and reads back.
+fn within_limits(v: &Value, what: &str) {
+    let w = weigh(v);
+    assert!(w.depth <= MAX_NESTING, "{what} nests {} deep", w.depth);
+    assert!(parse(&to_json(v)).is_ok(), "{what} does not read back");
+}
+
+/// Events that grow what the stream builds, one small event at a time:
+/// the state or an activity's content nested one level deeper per event,
+/// or doubled by a copy into its own descendant; tool arguments nested
+/// deeper with every delta.
+fn growing_event(rng: &mut Rng, kind: usize) -> String {
+    let wrap = r#"[{"op":"move","from":"/x","path":"/y"},{"op":"add","path":"/x","value":[]},{"op":"move","from":"/y","path":"/x/-"}]"#;
+    let double = r#"[{"op":"copy","from":"/a","path":"/a/0/0/0"}]"#;
+    match kind {
+        1 => format!(
+            r#"{{"type":"STATE_DELTA","delta":{}}}"#,
+            if rng.below(2) == 0 { wrap } else { double }
+        ),
+        2 => format!(
+            r#"{{"type":"ACTIVITY_DELTA","messageId":"act","activityType":"PLAN","patch":{}}}"#,
+            if rng.below(2) == 0 { wrap } else { double }
+        ),
+        _ => format!(
+            r#"{{"type":"TOOL_CALL_ARGS","toolCallId":"t1","delta":"{}"}}"#,
+            "[{\\\"k\\\":".repeat(1 + rng.below(40))
+        ),
+    }
+}
+
+fn run_session(rng: &mut Rng, corpus: &[Value]) -> String {
+    let mut body =
+        String::from("data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n");
+    // Half the streams grow one thing past the limits.
+    let focus = rng.below(6);
+    if (1..=3).contains(&focus) {
+        body.push_str(r#"data: {"type":"STATE_SNAPSHOT","snapshot":{"a":[[[[0]]]],"x":[]}}"#);
+        body.push_str("\n\ndata: ");
+        body.push_str(r#"{"type":"ACTIVITY_SNAPSHOT","messageId":"act","activityType":"PLAN","content":{"a":[[[[0]]]],"x":[]}}"#);
+        body.push_str("\n\ndata: ");
+        body.push_str(r#"{"type":"TOOL_CALL_START","toolCallId":"t1","toolCallName":"f"}"#);
+        body.push_str("\n\n");
+    }
+    for _ in 0..rng.below(if focus <= 3 && focus > 0 { 400 } else { 120 }) {
+        body.push_str("data: ");
+        // (Nothing else in them: a random event that breaks the protocol
+        // would end the stream before it grew.)
+        if (1..=3).contains(&focus) {
+            body.push_str(&growing_event(rng, focus));
+        } else {
+            body.push_str(&structured_event(rng, corpus));
+        }
+        body.push_str("\n\n");
+    }
+    let limits = Limits {
+        max_state_size: 1 << (12 + rng.below(7)),
+        ..Limits::default()
+    };
+    let mut agent = AgentState::default();
+    let mut session = Session::stream(
+        Settings {
+            limits,
+            ..Settings::default()
+        },
+        0.0,
+    );
+    let bytes = body.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() && !session.stream_failed() {
+        let end = (at + 1 + rng.below(512)).min(bytes.len());
+        session.feed(&bytes[at..end]);
+        session.run_until_input(&mut agent, 0.0, &mut ());
+        at = end;
+    }
+    session.finish();
+    session.run_until_input(&mut agent, 0.0, &mut ());
+    within_limits(&agent.state, "the state");
+    assert!(weigh(&agent.state).size <= limits.max_state_size.max(DEFAULT_MAX_STATE_SIZE));
+    let history = serde_json::to_value(agent.messages.to_vec()).expect("the history writes");
+    within_limits(&history, "the history");
+    // Every tool call's arguments as partial JSON, as a UI reads them.
+    for m in agent.messages.iter() {
+        for tc in m.tool_calls().into_iter().flatten() {
+            let mut p = PartialJson::new();
+            p.push(&tc.function.arguments);
+            if p.depth() <= MAX_NESTING {
+                if let Some(v) = p.value() {
+                    within_limits(v, "partial arguments");
+                }
+            }
+        }
+    }
+    body
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let target = args.get(1).map(String::as_str).unwrap_or("sse").to_owned();
@@ -395,6 +618,7 @@ fn main() {
             "sse" => run_sse(&mut case_rng),
             "decode" => run_decode(&mut case_rng, &corpus),
             "reducer" => run_reducer(&mut case_rng, &corpus),
+            "session" => run_session(&mut case_rng, &corpus),
             other => panic!("unknown target {other}"),
         }));
         let took = start.elapsed();
@@ -404,6 +628,7 @@ fn main() {
             let input = catch_unwind(AssertUnwindSafe(|| match target.as_str() {
                 "sse" => run_sse(&mut Rng(input_seed)),
                 "decode" => run_decode(&mut Rng(input_seed), &corpus),
+                "session" => run_session(&mut Rng(input_seed), &corpus),
                 _ => run_reducer(&mut Rng(input_seed), &corpus),
             }));
             eprintln!(

@@ -388,6 +388,9 @@ async function browserChecks(browser, mode, server) {
       { answerId, answer, shown: firstShown, request: brief(first), errors },
     );
     if (mode === "wasm") {
+      // A page's first run is @ag-ui/client's own while the .wasm is not
+      // there yet; the .wasm is fetched when that run is over.
+      for (let i = 0; i < 100 && !wasm.some((w) => w.status === 200); i++) await new Promise((r) => setTimeout(r, 100));
       check(
         "the package's .wasm was fetched as application/wasm",
         wasm.some((w) => w.status === 200 && w.type === "application/wasm"),

@@ -28,5 +28,5 @@ pub use parse::{
 pub use scan::Scanner;
 pub use shared::SharedText;
 pub use swar::{below, equal, scan_until};
-pub use weight::{weigh, Weight};
+pub use weight::{weigh, weigh_up_to, Weight};
 pub use write::{to_json, write_items, write_str, JsonFields, Object, ToJson};

@@ -17,10 +17,20 @@ pub struct Weight {
 
 /// Measures `v` with an explicit stack: any depth is safe here.
 pub fn weigh(v: &Value) -> Weight {
+    weigh_up_to(v, usize::MAX)
+}
+
+/// [`weigh`], stopping once the size passes `limit` (what it gives then
+/// is past `limit`, and its depth is the deepest seen so far): a value too
+/// large for where it goes costs what it may take, not what it is.
+pub fn weigh_up_to(v: &Value, limit: usize) -> Weight {
     let mut size = 0usize;
     let mut deepest = 0;
     let mut stack: Vec<(&Value, usize)> = vec![(v, 0)];
     while let Some((v, depth)) = stack.pop() {
+        if size > limit {
+            break;
+        }
         size = size.saturating_add(match v {
             Value::Null | Value::Bool(true) => 4,
             Value::Bool(false) => 5,

@@ -10,7 +10,7 @@
 use serde_json::Value;
 
 use super::{Cx, PatchError, Undo};
-use crate::core::json::{weigh, MAX_NESTING};
+use crate::core::json::{weigh, weigh_up_to, MAX_NESTING};
 
 /// The default `maxStateSize`: far above any state a UI renders, far below
 /// what a tab can hold.
@@ -58,7 +58,17 @@ impl Budget {
         levels: usize,
         value: &Value,
     ) -> Result<usize, PatchError> {
-        let w = weigh(value);
+        // Measured no further than any document may be (what the op
+        // overwrites is counted off after): an op costs at most that, however
+        // large what it copies.
+        let w = weigh_up_to(value, self.bounds.max_size);
+        if w.size > self.bounds.max_size {
+            return Err(PatchError::TooLarge {
+                at: cx.at(),
+                size: w.size,
+                max: self.bounds.max_size,
+            });
+        }
         self.deep_enough(cx, levels + w.depth)?;
         Ok(w.size)
     }
