@@ -557,7 +557,7 @@ fn run_session(rng: &mut Rng, corpus: &[Value]) -> String {
         body.push_str("\n\n");
     }
     let limits = Limits {
-        max_state_size: 1 << (12 + rng.below(7)),
+        max_state_size: 1 << (12 + rng.below(5)),
         ..Limits::default()
     };
     let mut agent = AgentState::default();
