@@ -41,15 +41,24 @@ export function loader({ glue: glueOf, runs: runsOf, where, now }) {
 
   /** @param {Source | Promise<Source>} source */
   async function start(source) {
+    /** @type {Source | undefined} */
+    let from;
     try {
-      glue ??= await /** @type {() => Promise<Glue>} */ (glueOf)();
-      runs ??= await /** @type {() => Promise<Runs>} */ (runsOf)();
-      await glue.default({ module_or_path: await source });
+      // The .wasm, the glue and the run code are requested at once: one
+      // round trip on a cold page, not three in a row.
+      const fetched = Promise.resolve(source).then((s) => {
+        from = s;
+        return typeof s === "string" || s instanceof URL ? fetch(s) : s;
+      });
+      fetched.catch(() => {});
+      [glue, runs] = await Promise.all([glue ?? /** @type {() => Promise<Glue>} */ (glueOf)(), runs ?? /** @type {() => Promise<Runs>} */ (runsOf)()]);
+      await glue.default({ module_or_path: await fetched });
       loaded = true;
       return glue;
     } catch (e) {
       loading = undefined;
-      const at = source instanceof URL || typeof source === "string" ? ` from ${source}` : "";
+      const url = from instanceof URL || typeof from === "string" ? String(from) : /** @type {any} */ (from)?.url;
+      const at = typeof url === "string" && url ? ` from ${url}` : "";
       throw agentError(
         "AgentError",
         `agui-wasm could not load its WebAssembly module${at}: ${e instanceof Error ? e.message : String(e)}. ` +

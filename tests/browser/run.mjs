@@ -31,6 +31,14 @@ const server = http.createServer(async (req, res) => {
     }
     return res.end(sse({ type: "TEXT_MESSAGE_END", messageId: "m" }) + sse({ type: "RUN_FINISHED", threadId: "t", runId: "r" }));
   }
+  if (url.pathname === "/load.html") {
+    // A page that imports nothing itself; `?csp` serves it under a policy
+    // without 'wasm-unsafe-eval', which refuses to compile any WebAssembly.
+    const headers = { "content-type": "text/html" };
+    if (url.searchParams.has("csp")) headers["content-security-policy"] = "script-src 'self'";
+    res.writeHead(200, headers);
+    return res.end("<!doctype html><title>load</title>");
+  }
   const file = path.join(root, path.normalize(url.pathname));
   if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
     res.writeHead(404);
@@ -73,8 +81,62 @@ try {
   if (!checks.every(([, p]) => p)) console.log(JSON.stringify({ stream: r.stream, worker: r.worker }));
   if (errors.length) console.log(errors.join("\n"));
   ok = results && r.conformance.failed === 0 && r.conformance.passed > 0 && checks.every(([, p]) => p);
+  ok = (await loadFailures()) && ok;
 } finally {
   await browser.close();
   server.close();
 }
 process.exit(ok ? 0 : 1);
+
+/**
+ * A .wasm that fails to load rejects the run with an AgentError naming its
+ * URL and the way to point the package elsewhere; the client stays usable,
+ * no error escapes, and the next run loads it (each in a fresh page, so the
+ * module is loaded afresh). Under a CSP that refuses WebAssembly the next
+ * run fails the same way.
+ */
+async function loadFailures() {
+  const modes = {
+    "a 404": (route) => route.fulfill({ status: 404, body: "not found" }),
+    "an HTML page in its place (200, text/html)": (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><p>app shell</p>" }),
+    "an offline page": (route) => route.abort("internetdisconnected"),
+    "a CSP without 'wasm-unsafe-eval'": null,
+  };
+  let all = true;
+  for (const [mode, failOnce] of Object.entries(modes)) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    let wasmRequests = 0;
+    await page.route("**/agui_wasm_bg.wasm", (route) => (++wasmRequests === 1 && failOnce ? failOnce(route) : route.continue()));
+    await page.goto(`${base}/load.html${failOnce ? "" : "?csp"}`);
+    const r = await page.evaluate(async () => {
+      const { AgentClient } = await import("/pkg/index.js");
+      const agent = new AgentClient({ url: "/stream", initialMessages: [{ id: "u1", role: "user", content: "hi" }] });
+      const attempt = () =>
+        agent.runAgent().then(
+          () => ({ content: agent.messages.at(-1)?.content }),
+          (e) => ({ name: e?.name, message: String(e?.message) }),
+        );
+      const first = await attempt();
+      // Usable in between: fields, history and subscribers.
+      agent.setMessages([{ id: "u2", role: "user", content: "again" }]);
+      const between = { running: agent.isRunning, messages: agent.messages.map((m) => m.content) };
+      const second = await attempt();
+      return { first, between, second };
+    });
+    const named = (x) => x.name === "AgentError" && /agui_wasm_bg\.wasm/.test(x.message) && /ready\(\{ module_or_path \}\)/.test(x.message);
+    const pass =
+      named(r.first) &&
+      r.between.running === false &&
+      r.between.messages.join() === "again" &&
+      (failOnce ? r.second.content === "스트리밍 works 😀" : named(r.second)) &&
+      errors.length === 0;
+    console.log(`${pass ? "ok" : "FAILED"} - a .wasm that fails to load (${mode}): AgentError naming it, client usable, ${failOnce ? "the next run loads it" : "the next run fails the same way"}`);
+    if (!pass) console.log(JSON.stringify({ ...r, errors, wasmRequests }));
+    all &&= pass;
+    await context.close();
+  }
+  return all;
+}
