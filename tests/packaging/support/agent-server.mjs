@@ -17,7 +17,8 @@ const CORS = {
   "access-control-allow-methods": "POST, OPTIONS",
   "access-control-allow-headers": "content-type, accept",
 };
-const DELTA_GAP_MS = 40;
+// Far enough apart that a busy machine still delivers them in separate chunks.
+const DELTA_GAP_MS = 80;
 const sse = (event) => `data: ${JSON.stringify(event)}\n\n`;
 const delay = (ms) => new Promise((r) => setTimeout(r, ms));
 
