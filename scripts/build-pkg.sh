@@ -5,9 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The default entry may not grow: the build fails past its size today
-# (149.8 KB gzipped, 2026-12-03), lowered as it shrinks. The goal is 90 KB,
-# smaller than the reference client (issue 16).
-CEILING_KB=150
+# (141.4 KB gzipped, 2026-12-04), lowered as it shrinks. The goal is 90 KB,
+# smaller than the reference client (docs/size.md says what stands between).
+CEILING_KB=142
 GOAL_KB=90
 
 target=${CARGO_TARGET_DIR:-target}
@@ -32,7 +32,11 @@ done
 # The JavaScript shell (js/) and the package's own files (pkg-template/).
 cp js/*.js js/*.d.ts "$out/"
 cp pkg-template/package.json pkg-template/index.d.ts pkg-template/proto.d.ts \
-  pkg-template/adapters.d.ts pkg-template/README.md "$out/"
+  pkg-template/adapters.d.ts "$out/"
+# The package's README is the repository README's first screen, written once.
+marker='<!-- The package README (pkg/README.md) is the text above this line. -->'
+grep -qF "$marker" README.md
+awk -v m="$marker" 'index($0, m) == 1 { exit } { print }' README.md > "$out/README.md"
 # Every entry passes the .wasm's place, so wasm-bindgen's own default (a
 # `new URL` of its own) is dead code that a bundler would still emit a copy
 # of the .wasm for.
