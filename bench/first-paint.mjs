@@ -29,7 +29,7 @@ const o = parseOptions(
   process.argv.slice(2),
   "usage: node bench/first-paint.mjs [--loads N] [--write]",
   { "--loads": ["loads", "count"], "--write": ["write", "switch"] },
-  { loads: 9, write: false },
+  { loads: 25, write: false },
 );
 
 const PAGES = {
