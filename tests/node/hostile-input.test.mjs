@@ -105,3 +105,38 @@ test("a chunk far past maxEventSize fails the run before all of it is copied in"
   assert.ok(grew < 8 << 20, `the module grew by ${grew} bytes for a 50 MB chunk`);
   await stillWorks(agent);
 });
+
+test("an `agent` option whose deref() calls back into the client is read with nothing borrowed", async () => {
+  let agent;
+  let derefs = 0;
+  const ref = {
+    deref() {
+      derefs++;
+      agent.messages.length;
+      agent.setState({ derefs });
+      return agent;
+    },
+  };
+  agent = new AgentClient({ url: "http://x", fetch: scriptedFetch([started(), ...reply("m1", ["a", "b"]), finished()]).fetch, agent: ref });
+  const seen = [];
+  await agent.runAgent(undefined, { onTextMessageContentEvent: (p) => void seen.push(p.agent === agent) });
+  assert.ok(derefs > 0, "the reference is read for the callbacks' `agent`");
+  assert.deepEqual(seen, [true, true]);
+  assert.equal(agent.messages[0].content, "ab");
+  await stillWorks(agent);
+});
+
+test("subscriber callbacks are looked up when called, as the reference does", async () => {
+  const agent = new AgentClient({ url: "http://x", fetch: scriptedFetch([started(), ...reply("m1", ["a", "b"]), finished()]).fetch });
+  const heard = [];
+  let ended = false;
+  const subscriber = {
+    onRunStartedEvent: () => void (subscriber.onTextMessageContentEvent = ({ event }) => void heard.push(event.delta)),
+  };
+  agent.subscribe(subscriber);
+  // Assigned after subscribe(): heard too.
+  subscriber.onRunFinishedEvent = () => void (ended = true);
+  await agent.runAgent();
+  assert.deepEqual(heard, ["a", "b"]);
+  assert.equal(ended, true);
+});
