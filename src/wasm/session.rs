@@ -159,9 +159,16 @@ impl Core {
     }
 
     /// The callbacks the subscribers define now (a round nobody listens for
-    /// costs nothing).
-    pub fn listen(&mut self, id: u32, names: Vec<String>) {
-        let listening = Listening::of(names.iter().map(String::as_str));
+    /// costs nothing): bit `i` of `mask` for `callbackNames()[i]`, a number
+    /// rather than the names, which cost a string crossing each per chunk.
+    pub fn listen(&mut self, id: u32, mask: f64) {
+        let mask = mask as u64;
+        let listening = Listening::of(
+            callbacks()
+                .enumerate()
+                .filter(|(i, _)| mask & (1 << i) != 0)
+                .map(|(_, name)| name),
+        );
         self.with(id, |r| r.session.listen(listening));
     }
 
