@@ -26,7 +26,7 @@ pub struct Core {
     pub(super) state_view: StateView,
     pub(super) limits: Limits,
     pub(super) batching: Batching,
-    pub(super) runs: Vec<Option<super::session::Run>>,
+    pub(super) runs: Vec<Option<super::run::Run>>,
 }
 
 #[wasm_bindgen]

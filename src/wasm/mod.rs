@@ -1,7 +1,8 @@
 //! The WebAssembly face of the core: synchronous, compiled only for
 //! `wasm32`. `Core` holds a client's messages, state and interrupts and
 //! the JS copies of them (`core.rs`, `view.rs`), and drives its runs'
-//! sessions one step at a time (`session.rs`, `params.rs`, `partial.rs`);
+//! sessions one step at a time (`session.rs` over `run.rs`, `params.rs`,
+//! `partial.rs`);
 //! the JavaScript shell (`js/`) owns fetch, streams, abort, timers and
 //! subscribers, and calls in. Nothing here awaits or calls the
 //! application, so a subscriber that calls back into the client from any
@@ -23,6 +24,8 @@ mod js;
 mod params;
 #[cfg(feature = "client")]
 mod partial;
+#[cfg(feature = "client")]
+mod run;
 #[cfg(feature = "client")]
 mod session;
 mod types;

@@ -12,8 +12,7 @@ use super::core::Core;
 use super::error::run_error;
 use super::js::{self, set};
 use super::params::{event_object, extras_js};
-use super::partial::PartialArgs;
-use crate::core::maps::HashMap;
+use super::run::{Request, Run};
 use crate::core::run::{run_id_of, InputFrame, RunParams, PROTOCOL_VERSION};
 use crate::core::session::reconnect::{Dropped, Next, Reconnect};
 use crate::core::session::{callbacks, Answer, Call, Changed, Listening, Session, Settings};
@@ -46,41 +45,6 @@ pub enum Step {
 #[wasm_bindgen(js_name = callbackNames)]
 pub fn callback_names() -> Array {
     callbacks().map(JsValue::from_str).collect()
-}
-
-/// One session and what the shell reads of it between steps.
-pub(super) struct Run {
-    pub(super) session: Session,
-    /// A run's request, written again if a subscriber rewrites the input.
-    request: Option<Request>,
-    pub(super) partial: HashMap<String, PartialArgs>,
-    pub(super) event_js: Option<(u64, JsValue)>,
-    reconnect: Option<Reconnect>,
-    pub(super) call: Option<Call>,
-    due_in: Option<f64>,
-    warnings: Vec<String>,
-}
-
-struct Request {
-    thread_id: String,
-    run_id: String,
-    params: RunParams,
-    version: bool,
-}
-
-impl Run {
-    fn new(session: Session) -> Self {
-        Run {
-            session,
-            request: None,
-            partial: HashMap::default(),
-            event_js: None,
-            reconnect: None,
-            call: None,
-            due_in: None,
-            warnings: Vec::new(),
-        }
-    }
 }
 
 #[wasm_bindgen]
