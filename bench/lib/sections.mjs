@@ -2,8 +2,8 @@
 // with a "## " heading: a run replaces its own sections and keeps the rest.
 import fs from "node:fs";
 
-/** The headings of the sections other runs own (bench/copilotkit.mjs, bench/cold-start.mjs). */
-export const KEPT_HEADINGS = ["## CopilotKit app (issue 15)", "## Cold start (issue 16)"];
+/** The headings of the sections other runs own (bench/copilotkit.mjs, bench/cold-start.mjs, bench/first-paint.mjs). */
+export const KEPT_HEADINGS = ["## CopilotKit app (issue 15)", "## Cold start (issue 16)", "## First paint (issue 36)"];
 
 function bounds(md, heading) {
   const start = md.indexOf(`${heading}\n`);
