@@ -4,6 +4,7 @@
 //!   ([`LazyJson`]), which JavaScript parses itself and Rust only when it
 //!   needs the value. Building and rewriting it was three quarters of taking
 //!   in a 5 MB snapshot.
+//! * So is an ACTIVITY_SNAPSHOT's content ([`LazyObject`]).
 //! * A MESSAGES_SNAPSHOT whose messages are plain (every member a string: a
 //!   text history) has them read straight from the text
 //!   ([`plain_messages_at`]), without a hashed map per message first.
@@ -22,7 +23,8 @@ use super::decode::{DecodeError, Decoder, Warnings};
 use super::json::{members, parse, LazyJson, ReadMember, SharedText};
 use super::plain_messages::plain_messages_at;
 use super::types::declare::wire;
-use super::types::{Event, MessageList, MessagesSnapshotEvent, StateSnapshotEvent};
+use super::types::{ActivitySnapshotEvent, Event, LazyObject, MessageList};
+use super::types::{MessagesSnapshotEvent, StateSnapshotEvent};
 
 /// Smaller events are quick the general way.
 pub const AT_LEAST: usize = 4096;
@@ -61,6 +63,18 @@ pub fn large_snapshot(
         return Some(finish(decoder, obj, warnings, |e| {
             if let Event::StateSnapshot(e) = e {
                 e.snapshot = snapshot;
+            }
+        }));
+    }
+    if has(ActivitySnapshotEvent::TYPE) {
+        let key = wire!(ActivitySnapshotEvent, content);
+        let empty = Value::Object(Map::new());
+        let (obj, text) = split(data, ActivitySnapshotEvent::TYPE, key, empty, None)?;
+        // Anything but an object: the general way says what is wrong.
+        let content = LazyObject::checked(keep(text))?;
+        return Some(finish(decoder, obj, warnings, |e| {
+            if let Event::ActivitySnapshot(e) = e {
+                e.content = content;
             }
         }));
     }
@@ -191,6 +205,37 @@ mod tests {
             };
             assert_eq!(e.snapshot.text(), Some(snap.as_str()), "kept as text");
             assert_eq!(*e.snapshot, big());
+        }
+    }
+
+    #[test]
+    fn activity_content_is_kept_as_text_and_read_as_the_general_way_does() {
+        let content = serde_json::to_string(&big()).unwrap();
+        let data = format!(
+            r#"{{"type":"ACTIVITY_SNAPSHOT","messageId":"a","activityType":"plan","content":{content},"replace":false}}"#
+        );
+        let [(lazy, lw), (general, gw)] = both(&data);
+        assert_eq!(lazy, general);
+        assert_eq!(lw, gw);
+        let Ok(Some(Event::ActivitySnapshot(e))) = lazy else {
+            panic!("not an activity snapshot")
+        };
+        assert_eq!(e.content.text(), Some(content.as_str()), "kept as text");
+        assert_eq!(*e.content.value(), big());
+        // Content that is not an object, and a schema error beside it.
+        for data in [
+            format!(
+                r#"{{"type":"ACTIVITY_SNAPSHOT","messageId":"a","activityType":"p","content":[{content}]}}"#
+            ),
+            format!(
+                r#"{{"type":"ACTIVITY_SNAPSHOT","messageId":"a","activityType":7,"content":{content}}}"#
+            ),
+            format!(r#"{{"type":"ACTIVITY_SNAPSHOT","activityType":"p","content":{content}}}"#),
+        ] {
+            let [(lazy, lw), (general, gw)] = both(&data);
+            assert!(general.is_err(), "{}", &data[..70]);
+            assert_eq!(lazy, general);
+            assert_eq!(lw, gw);
         }
     }
 

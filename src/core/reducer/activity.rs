@@ -89,35 +89,31 @@ impl Reducer {
             .iter()
             .any(patch_targets_root)
             .then(|| a.content.clone());
-        let mut doc = Value::Object(std::mem::take(&mut a.content));
         let bounds = Bounds {
             max_depth: self.bounds.max_depth - ACTIVITY_DEPTH,
             ..self.bounds
         };
-        let mut budget = Budget::new(bounds, crate::core::json::weigh(&doc).size);
-        match apply_patch(&mut doc, &e.patch, &mut budget) {
-            Ok(()) => match doc {
-                Value::Object(map) => {
-                    a.content = map;
-                    a.activity_type = e.activity_type.clone();
-                }
-                _ => {
-                    a.content = backup.unwrap_or_default();
-                    self.warn(format!(
-                        "Failed to apply activity patch for '{}': the result is not an object",
-                        e.message_id
-                    ));
-                }
-            },
-            Err(err) => {
-                if let Value::Object(map) = doc {
-                    a.content = map;
-                }
-                self.warn(format!(
-                    "Failed to apply activity patch for '{}': {err}",
-                    e.message_id
-                ));
+        let (doc, size) = a.content.value_mut();
+        let mut budget = Budget::new(bounds, size);
+        // A failing patch leaves the content as it was (`apply_patch` rolls back).
+        let failed = match apply_patch(doc, &e.patch, &mut budget) {
+            Ok(()) if doc.is_object() => None,
+            Ok(()) => {
+                a.content = backup.unwrap_or_default();
+                Some("the result is not an object".to_string())
             }
+            Err(err) => Some(err.to_string()),
+        };
+        match failed {
+            None => {
+                // Counted as it was patched: the next patch needs no measuring.
+                a.content.set_size(budget.size);
+                a.activity_type = e.activity_type.clone();
+            }
+            Some(why) => self.warn(format!(
+                "Failed to apply activity patch for '{}': {why}",
+                e.message_id
+            )),
         }
         out.messages_changed = true;
     }

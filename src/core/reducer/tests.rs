@@ -111,3 +111,52 @@ fn apply_mut_restates_a_history_as_apply_does() {
         assert!(by_mut.messages.iter().eq(by_ref.messages.iter()));
     }
 }
+
+#[test]
+fn activity_content_kept_as_text_patches_as_a_tree_does() {
+    use crate::core::decode::Decoder;
+    let items: Vec<Value> = (0..300)
+        .map(|i| json!({"id": i, "step": format!("step {i}"), "done": false}))
+        .collect();
+    let content = serde_json::to_string(&json!({ "items": items })).unwrap();
+    let snapshot = format!(
+        r#"{{"type":"ACTIVITY_SNAPSHOT","messageId":"a","activityType":"plan","content":{content}}}"#
+    );
+    let deltas = [
+        r#"{"type":"ACTIVITY_DELTA","messageId":"a","activityType":"plan","patch":[{"op":"replace","path":"/items/7/done","value":true}]}"#,
+        // Fails (no such member): the content stays as it was.
+        r#"{"type":"ACTIVITY_DELTA","messageId":"a","activityType":"plan","patch":[{"op":"add","path":"/items/1","value":0},{"op":"remove","path":"/nope"}]}"#,
+        // Leaves a non-object: refused, the content stays as it was.
+        r#"{"type":"ACTIVITY_DELTA","messageId":"a","activityType":"plan","patch":[{"op":"replace","path":"","value":[1]}]}"#,
+        r#"{"type":"ACTIVITY_DELTA","messageId":"a","activityType":"done","patch":[{"op":"remove","path":"/items/0"}]}"#,
+    ];
+    // Once with the snapshot's content kept as text, once built as a tree.
+    let run = |as_text: bool| {
+        let (mut s, mut r, mut w) = (AgentState::default(), Reducer::new(), Vec::new());
+        let mut d = Decoder::new();
+        let first = if as_text {
+            d.decode_str(&snapshot, &mut w)
+        } else {
+            d.decode_value(crate::core::json::parse(&snapshot).unwrap(), &mut w)
+        };
+        let first = first.unwrap().unwrap();
+        if let Event::ActivitySnapshot(e) = &first {
+            assert_eq!(e.content.text().is_some(), as_text);
+        }
+        r.apply(&mut s, &first);
+        for delta in deltas {
+            r.apply(&mut s, &d.decode_str(delta, &mut w).unwrap().unwrap());
+        }
+        (
+            crate::core::json::to_json(&s.messages.iter().collect::<Vec<_>>()),
+            r.warnings,
+        )
+    };
+    let (text, tree) = (run(true), run(false));
+    assert_eq!(text, tree);
+    assert_eq!(text.1.len(), 2, "{:?}", text.1);
+    assert!(text.0.contains(r#""activityType":"done""#));
+    assert!(text.0.starts_with(
+        r#"[{"role":"activity","id":"a","activityType":"done","content":{"items":[{"id":1,"#
+    ));
+}

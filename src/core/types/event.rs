@@ -6,11 +6,12 @@ use serde_json::Value;
 use super::content::Content;
 use super::declare::{json_strings, wire_struct};
 use super::from_json::FromJson;
+use super::lazy_object::LazyObject;
 use super::message::{ReasoningRole, TextRole, ToolRole};
 use super::message_list::MessageList;
 use super::patch::PatchOp;
 use super::run::{RunAgentInput, RunOutcome, SubagentOutcome, TokenUsage};
-use super::strict::{self, JsonObject, Metadata};
+use super::strict::{self, Metadata};
 use crate::core::json::LazyJson;
 
 /// Declares an event struct, with the fields every event carries, and how
@@ -182,7 +183,8 @@ event!(
     ActivitySnapshotEvent {
         pub message_id: String = "messageId",
         pub activity_type: String = "activityType",
-        pub content: JsonObject = "content",
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "JsonObject"))]
+        pub content: LazyObject = "content",
         #[serde(skip_serializing_if = "Option::is_none")]
         pub replace: Option<bool> = "replace",
         #[serde(skip_serializing_if = "Option::is_none")]

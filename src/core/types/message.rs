@@ -4,7 +4,8 @@ use serde::Serialize;
 
 use super::content::Content;
 use super::declare::{json_strings, json_tagged, wire_struct};
-use super::strict::{JsonObject, Metadata};
+use super::lazy_object::LazyObject;
+use super::strict::Metadata;
 use super::tool::ToolCall;
 
 /// Declares the one-value enum that a message struct carries as its `role`,
@@ -140,7 +141,8 @@ wire_struct! {
         pub role: ActivityRole = "role",
         pub id: String = "id",
         pub activity_type: String = "activityType",
-        pub content: JsonObject = "content",
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "JsonObject"))]
+        pub content: LazyObject = "content",
         #[serde(skip_serializing_if = "Option::is_none")]
         pub metadata: Option<Metadata> = "metadata",
         #[serde(skip_serializing_if = "Option::is_none")]
