@@ -122,11 +122,13 @@ impl<'a> Plain<'a> {
 /// The message whose members the scanner is at, as the general reader
 /// would make it: members its role does not have are dropped, as the schema
 /// strips them. `None` for a member that is not a string or is repeated, a
-/// missing required one, or a role whose messages are not plain
+/// missing required one, a member the role declares that this reader does
+/// not know (so a field added to a message type is never dropped here while
+/// the general reader keeps it), or a role whose messages are not plain
 /// (`activity`) or that is unknown.
 fn plain_message<'a>(s: &mut Scanner<'a>) -> Option<(Message, bool)> {
     let mut p = Plain::default();
-    let mut unknown = false;
+    let mut unknown: Vec<Cow<'a, str>> = Vec::new();
     s.flat_object(|k, v| {
         let slot = match k.as_ref() {
             ID => &mut p.id,
@@ -138,7 +140,7 @@ fn plain_message<'a>(s: &mut Scanner<'a>) -> Option<(Message, bool)> {
             TOOL_CALL_ID => &mut p.tool_call_id,
             ERROR => &mut p.error,
             _ => {
-                unknown = true;
+                unknown.push(k);
                 return Some(());
             }
         };
@@ -146,6 +148,18 @@ fn plain_message<'a>(s: &mut Scanner<'a>) -> Option<(Message, bool)> {
     })?;
     let own = |m: &mut Option<Cow<str>>| m.take().map(Cow::into_owned);
     let role = p.role.take()?;
+    let declared = match role.as_ref() {
+        UserRole::NAME => UserMessage::WIRE_FIELDS,
+        AssistantRole::NAME => AssistantMessage::WIRE_FIELDS,
+        SystemRole::NAME => SystemMessage::WIRE_FIELDS,
+        DeveloperRole::NAME => DeveloperMessage::WIRE_FIELDS,
+        ToolRole::NAME => ToolMessage::WIRE_FIELDS,
+        ReasoningRole::NAME => ReasoningMessage::WIRE_FIELDS,
+        _ => return None,
+    };
+    if unknown.iter().any(|k| declared.contains(&k.as_ref())) {
+        return None;
+    }
     let id = own(&mut p.id)?;
     let (encrypted_value, subagent_run_id) =
         (own(&mut p.encrypted_value), own(&mut p.subagent_run_id));
@@ -199,7 +213,7 @@ fn plain_message<'a>(s: &mut Scanner<'a>) -> Option<(Message, bool)> {
         }),
         _ => return None,
     };
-    Some((message, !unknown && p.spent()))
+    Some((message, unknown.is_empty() && p.spent()))
 }
 
 #[cfg(test)]
@@ -267,5 +281,49 @@ mod tests {
         ] {
             assert_eq!(plain_messages(odd), None, "{odd}");
         }
+    }
+
+    /// Every member each role declares, set to a string: this reader gives
+    /// what the general one gives, or leaves the message to it. A field
+    /// added to a message type is covered without a change here.
+    #[test]
+    fn no_declared_member_is_read_one_way_and_dropped_the_other() {
+        let roles: [(&str, &[&str]); 6] = [
+            (UserRole::NAME, UserMessage::WIRE_FIELDS),
+            (AssistantRole::NAME, AssistantMessage::WIRE_FIELDS),
+            (SystemRole::NAME, SystemMessage::WIRE_FIELDS),
+            (DeveloperRole::NAME, DeveloperMessage::WIRE_FIELDS),
+            (ToolRole::NAME, ToolMessage::WIRE_FIELDS),
+            (ReasoningRole::NAME, ReasoningMessage::WIRE_FIELDS),
+        ];
+        let mut checked = 0;
+        for (role, fields) in roles {
+            for field in fields.iter().filter(|f| !["id", "role"].contains(f)) {
+                let text = format!(
+                    r#"[{{"id":"m","role":"{role}","content":"c","toolCallId":"t","{field}":"x"}}]"#
+                )
+                .replacen(r#""content":"c","#, "", (*field == CONTENT) as usize)
+                .replacen(
+                    r#""toolCallId":"t","#,
+                    "",
+                    (*field == TOOL_CALL_ID) as usize,
+                );
+                let general = parse(&text).ok().map(Vec::<Message>::from_json);
+                match plain_messages(&text) {
+                    None => {}
+                    Some(read) => {
+                        assert_eq!(Some(Ok(read)), general, "{text}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked >= 10, "the plain reader took {checked}");
+        // An unknown member is dropped by both; one the role declares but
+        // this reader does not know goes the general way.
+        let odd = r#"[{"id":"m","role":"user","content":"c","metadata":"x"}]"#;
+        assert_eq!(plain_messages(odd), None);
+        let unknown = r#"[{"id":"m","role":"user","content":"c","createdAt":"x"}]"#;
+        assert!(plain_messages(unknown).is_some());
     }
 }

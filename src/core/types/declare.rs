@@ -38,6 +38,10 @@ macro_rules! json_struct {
         }
 
         impl$(<$g>)? $ty$(<$g>)? {
+            /// Every field's wire name, in declaration order.
+            #[allow(dead_code)]
+            pub const WIRE_FIELDS: &'static [&'static str] = &[$($wire),*];
+
             /// The wire name of the Rust field `field`. Meant for constants
             /// (`declare::wire!`), where a field the struct lacks fails the
             /// build.
