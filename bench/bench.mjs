@@ -94,6 +94,7 @@ function jobs(o) {
     for (const v of VARIANTS) {
       if (o.variants && !o.variants.includes(v)) continue;
       if (CLIENT_VARIANTS[v]?.optIn && !s.variants?.includes(v)) continue;
+      if (s.skip?.includes(v)) continue;
       out.push(v === "floor" ? { kind: "floor", id: s.id, runs: o.runs } : { kind: "client", variant: v, id: s.id, runs: o.runs, full: o.full });
     }
   }

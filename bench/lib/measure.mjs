@@ -50,7 +50,7 @@ function fetchOf(chunks, tick) {
 // What a UI does with each update, identical for both clients: look at the
 // list and the message being streamed, the state, and (scenario 2) the
 // partially parsed tool arguments. `sink` keeps the reads from being optimised away.
-export function uiSubscriber(sink, toolArgs, tick) {
+export function uiSubscriber(sink, toolArgs, tick, reads) {
   const s = {
     onMessagesChanged({ messages }) {
       tick?.();
@@ -63,6 +63,8 @@ export function uiSubscriber(sink, toolArgs, tick) {
       sink.n += Object.keys(state).length;
     },
   };
+  if (reads === "custom") s.onCustomEvent = ({ event }) => void (sink.n += Array.isArray(event.value) ? event.value.length : 0);
+  if (reads === "raw") s.onRawEvent = ({ event }) => void (sink.n += Object.keys(event.event).length);
   if (toolArgs) {
     s.onToolCallArgsEvent = ({ partialToolCallArgs }) => {
       tick?.();
@@ -81,7 +83,7 @@ export function makeClient(clients, variant, p, tick) {
     initialState: p.initialState,
     fetch: fetchOf(p.chunks, tick),
   };
-  return v.ours ? new clients.AgentClient({ ...config, batching: v.batching }) : new clients.HttpAgent(config);
+  return v.ours ? new clients.AgentClient({ ...config, ...p.sc.options, batching: v.batching }) : new clients.HttpAgent(config);
 }
 
 /** A cheap fingerprint of the outcome, so the report can check both clients agree. */
@@ -100,7 +102,7 @@ async function runOnce(clients, variant, p, tick) {
   const client = makeClient(clients, variant, p, tick);
   const constructMs = performance.now() - c0;
   const t0 = performance.now();
-  await client.runAgent({ runId: "r" }, uiSubscriber(sink, p.sc.toolArgs, tick));
+  await client.runAgent({ runId: "r" }, uiSubscriber(sink, p.sc.toolArgs, tick, p.sc.reads));
   const ms = performance.now() - t0;
   const d = digest(client);
   // Ours holds its history in wasm memory, released by free() or, for a

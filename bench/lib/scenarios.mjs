@@ -87,6 +87,66 @@ function bigEvent(bytes) {
   return { initialMessages: [], events: run([{ type: "STATE_SNAPSHOT", snapshot: bigState(bytes) }]) };
 }
 
+// Issue 37: one large event of each kind, at 1, 4 and 16 MiB, so that a
+// cost that grows faster than its input shows.
+const blob = (bytes) => bigState(bytes).items;
+
+/** `bytes` of messages of every role, multimodal user parts, tool calls and their results. */
+function mixedMessages(bytes) {
+  const out = [];
+  for (let i = 0, size = 0; size < bytes; i++) {
+    const id = `m${i}`;
+    let m;
+    switch (i % 5) {
+      case 0:
+        m = { id, role: "user", content: [{ type: "text", text: `${i}: ${LOREM}` }, { type: "image", source: { type: "url", value: `https://example.test/${i}.png` } }] };
+        break;
+      case 1:
+        m = { id, role: "assistant", content: LOREM, toolCalls: [{ id: `tc${i}`, type: "function", function: { name: "search", arguments: JSON.stringify({ q: `${i} ${LOREM}`, limit: 5 }) } }] };
+        break;
+      case 2:
+        m = { id, role: "tool", toolCallId: `tc${i - 1}`, content: `result ${i}: ${LOREM}` };
+        break;
+      case 3:
+        m = { id, role: "reasoning", content: LOREM, encryptedValue: `enc${i}` };
+        break;
+      default:
+        m = { id, role: "assistant", content: `${i}: ${LOREM}` };
+    }
+    size += JSON.stringify(m).length + 1;
+    out.push(m);
+  }
+  return out;
+}
+
+const repeatText = (bytes) => LOREM.repeat(Math.ceil(bytes / LOREM.length)).slice(0, bytes);
+
+const KINDS = [
+  ["messages", "MESSAGES_SNAPSHOT of mixed messages", (b) => [{ type: "MESSAGES_SNAPSHOT", messages: mixedMessages(b) }]],
+  ["state", "STATE_SNAPSHOT", (b) => [{ type: "STATE_SNAPSHOT", snapshot: bigState(b) }]],
+  ["activity", "ACTIVITY_SNAPSHOT", (b) => [{ type: "ACTIVITY_SNAPSHOT", messageId: "a1", activityType: "PLAN", content: { steps: blob(b) } }]],
+  ["args", "TOOL_CALL_ARGS (one call's arguments)", (b) => [
+    { type: "TOOL_CALL_START", toolCallId: "tc", toolCallName: "write" },
+    { type: "TOOL_CALL_ARGS", toolCallId: "tc", delta: JSON.stringify({ rows: blob(b) }) },
+    { type: "TOOL_CALL_END", toolCallId: "tc" },
+  ]],
+  ["text", "TEXT_MESSAGE_CONTENT", (b) => [
+    { type: "TEXT_MESSAGE_START", messageId: "m", role: "assistant" },
+    { type: "TEXT_MESSAGE_CONTENT", messageId: "m", delta: repeatText(b) },
+    { type: "TEXT_MESSAGE_END", messageId: "m" },
+  ]],
+  ["reasoning", "REASONING_MESSAGE_CONTENT", (b) => [
+    { type: "REASONING_START", messageId: "r" },
+    { type: "REASONING_MESSAGE_START", messageId: "rm", role: "reasoning" },
+    { type: "REASONING_MESSAGE_CONTENT", messageId: "rm", delta: repeatText(b) },
+    { type: "REASONING_MESSAGE_END", messageId: "rm" },
+    { type: "REASONING_END", messageId: "r" },
+  ]],
+  ["custom", "CUSTOM", (b) => [{ type: "CUSTOM", name: "rows", value: blob(b) }]],
+  ["raw", "RAW", (b) => [{ type: "RAW", event: { rows: blob(b) }, source: "upstream" }]],
+];
+const KIND_MIB = [1, 4, 16];
+
 const HISTORY = [0, 100, 1000, 10000];
 const DELTAS = 10000;
 const SCALE = [0, 100000];
@@ -144,6 +204,25 @@ export const SCENARIOS = [
     variants: ["ours-frame"],
     caps: h ? { reference: { deltas: 20 }, "ours-event": { deltas: 10000 } } : { reference: { deltas: 10000 } },
   })),
+  // One event, so one update whatever the batching: "event" is not run.
+  // The reference refuses an SSE event past 10 MB, so it runs to 4 MiB;
+  // ours is allowed 64 MiB. `reads`: what the UI subscriber reads of the
+  // events (an app that receives CUSTOM or RAW events reads them).
+  ...KINDS.flatMap(([kind, title, build]) =>
+    KIND_MIB.map((mib) => ({
+      id: `7-${kind}-${mib}`,
+      group: "7",
+      kind,
+      mib,
+      title: `one ${mib} MiB ${title}`,
+      build: () => ({ initialMessages: [], events: run(build(mib << 20)) }),
+      skip: mib > 8 ? ["ours-event", "reference"] : ["ours-event"],
+      options: { maxEventSize: 64 << 20 },
+      reads: kind === "custom" || kind === "raw" ? kind : undefined,
+    })),
+  ),
 ];
+
+export const KIND_SIZES = KIND_MIB;
 
 export const scenario = (id) => SCENARIOS.find((s) => s.id === id);

@@ -4,7 +4,10 @@
 //!   ([`LazyJson`]), which JavaScript parses itself and Rust only when it
 //!   needs the value. Building and rewriting it was three quarters of taking
 //!   in a 5 MB snapshot.
-//! * So is an ACTIVITY_SNAPSHOT's content ([`LazyObject`]).
+//! * So are an ACTIVITY_SNAPSHOT's content ([`LazyObject`]), a CUSTOM
+//!   event's value and a RAW event's event: JavaScript reads them, Rust
+//!   only checks them (a 4 MB CUSTOM event: 6.5x `JSON.parse` of it built
+//!   and written out again, 2x kept as text).
 //! * A MESSAGES_SNAPSHOT whose messages are plain (every member a string: a
 //!   text history) has them read straight from the text
 //!   ([`plain_messages_at`]), without a hashed map per message first.
@@ -23,8 +26,23 @@ use super::decode::{DecodeError, Decoder, Warnings};
 use super::json::{members, parse, LazyJson, ReadMember, SharedText};
 use super::plain_messages::plain_messages_at;
 use super::types::declare::wire;
-use super::types::{ActivitySnapshotEvent, Event, LazyObject, MessageList};
-use super::types::{MessagesSnapshotEvent, StateSnapshotEvent};
+use super::types::{ActivitySnapshotEvent, CustomEvent, Event, LazyObject, MessageList};
+use super::types::{MessagesSnapshotEvent, RawEvent, StateSnapshotEvent};
+
+/// The events whose large member is opaque, kept as its text: the
+/// member's wire name by the event's type.
+const OPAQUE: [(&str, &str); 4] = [
+    (
+        StateSnapshotEvent::TYPE,
+        wire!(StateSnapshotEvent, snapshot),
+    ),
+    (
+        ActivitySnapshotEvent::TYPE,
+        wire!(ActivitySnapshotEvent, content),
+    ),
+    (CustomEvent::TYPE, wire!(CustomEvent, value)),
+    (RawEvent::TYPE, wire!(RawEvent, event)),
+];
 
 /// Smaller events are quick the general way.
 pub const AT_LEAST: usize = 4096;
@@ -56,26 +74,32 @@ pub fn large_snapshot(
         head.windows(n)
             .any(|w| w[0] == b'"' && w[n - 1] == b'"' && &w[1..n - 1] == ty.as_bytes())
     };
-    if has(StateSnapshotEvent::TYPE) {
-        let key = wire!(StateSnapshotEvent, snapshot);
-        let (obj, text) = split(data, StateSnapshotEvent::TYPE, key, Value::Null, None)?;
-        let snapshot = LazyJson::checked(keep(text));
-        return Some(finish(decoder, obj, warnings, |e| {
-            if let Event::StateSnapshot(e) = e {
-                e.snapshot = snapshot;
-            }
-        }));
-    }
-    if has(ActivitySnapshotEvent::TYPE) {
-        let key = wire!(ActivitySnapshotEvent, content);
-        let empty = Value::Object(Map::new());
-        let (obj, text) = split(data, ActivitySnapshotEvent::TYPE, key, empty, None)?;
+    for (ty, key) in OPAQUE {
+        if !has(ty) {
+            continue;
+        }
+        // The reader wants an object for an activity's content; the
+        // others take any value.
+        let object = ty == ActivitySnapshotEvent::TYPE;
+        let placeholder = if object {
+            Value::Object(Map::new())
+        } else {
+            Value::Null
+        };
+        let (obj, text) = split(data, ty, key, placeholder, None)?;
+        let text = keep(text);
         // Anything but an object: the general way says what is wrong.
-        let content = LazyObject::checked(keep(text))?;
-        return Some(finish(decoder, obj, warnings, |e| {
-            if let Event::ActivitySnapshot(e) = e {
-                e.content = content;
-            }
+        let content = if object {
+            Some(LazyObject::checked(text.clone())?)
+        } else {
+            None
+        };
+        return Some(finish(decoder, obj, warnings, |e| match e {
+            Event::StateSnapshot(e) => e.snapshot = LazyJson::checked(text),
+            Event::Custom(e) => e.value = LazyJson::checked(text),
+            Event::Raw(e) => e.event = LazyJson::checked(text),
+            Event::ActivitySnapshot(e) => e.content = content.unwrap_or_default(),
+            _ => {}
         }));
     }
     if has(MessagesSnapshotEvent::TYPE) {
@@ -236,6 +260,43 @@ mod tests {
             assert!(general.is_err(), "{}", &data[..70]);
             assert_eq!(lazy, general);
             assert_eq!(lw, gw);
+        }
+    }
+
+    #[test]
+    fn custom_and_raw_payloads_are_kept_as_text() {
+        let value = serde_json::to_string(&big()).unwrap();
+        for (data, kept) in [
+            (
+                format!(r#"{{"type":"CUSTOM","name":"n","value":{value}}}"#),
+                true,
+            ),
+            (
+                format!(r#"{{"type":"RAW","source":"s","event":{value}}}"#),
+                true,
+            ),
+            (format!(r#"{{"type":"RAW","event":[{value}, 1]}}"#), true),
+            (
+                format!(r#"{{"type":"CUSTOM","name":7,"value":{value}}}"#),
+                false,
+            ),
+            (
+                format!(r#"{{"type":"RAW","source":null,"event":{value}}}"#),
+                false,
+            ),
+        ] {
+            let [(lazy, lw), (general, gw)] = both(&data);
+            assert_eq!(lazy, general, "{}", &data[..50]);
+            assert_eq!(lw, gw);
+            let text = match &lazy {
+                Ok(Some(Event::Custom(e))) => e.value.text(),
+                Ok(Some(Event::Raw(e))) => e.event.text(),
+                _ => None,
+            };
+            assert_eq!(text.is_some(), kept, "{}", &data[..50]);
+            if kept {
+                assert!(data.contains(text.unwrap()));
+            }
         }
     }
 

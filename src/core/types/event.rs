@@ -207,7 +207,7 @@ event!(
     /// An event from an underlying system, passed through.
     RawEvent {
         #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub event: Value = "event",
+        pub event: LazyJson = "event",
         #[serde(skip_serializing_if = "Option::is_none")]
         pub source: Option<String> = "source",
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -220,7 +220,7 @@ event!(
     CustomEvent {
         pub name: String = "name",
         #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub value: Value = "value",
+        pub value: LazyJson = "value",
         #[serde(skip_serializing_if = "Option::is_none")]
         pub subagent_run_id: Option<String> = "subagentRunId",
     }
