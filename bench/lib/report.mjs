@@ -144,7 +144,7 @@ export function targets(node, chromium) {
     }
   }
   for (const [env, at] of envs) {
-    for (const s of SCENARIOS) {
+    for (const s of SCENARIOS.filter((s) => s.group !== KINDS_GROUP)) {
       const o = at(s.id, "ours"), fl = at(s.id, "floor");
       if (!o || !fl) continue;
       const k = o.usPerEvent / fl.usPerEvent;
@@ -157,13 +157,66 @@ export function targets(node, chromium) {
       out.push([`Within ${bound}x of the JSON.parse floor, default batching (${env}, scenario ${s.id})`, `${us(o.usPerEvent)} vs ${us(fl.usPerEvent)} µs/event = ${f(k, 1)}x${extra}${copies}`, k <= bound, unreachable]);
     }
   }
+  for (const [env, at] of envs) out.push(...kindTargets(env, at));
   return out;
+}
+
+// Scenario 7: one event of each kind at each size.
+const KINDS_GROUP = "7";
+const kindRows = () => {
+  const kinds = new Map();
+  for (const s of SCENARIOS.filter((s) => s.group === KINDS_GROUP)) kinds.set(s.kind, [...(kinds.get(s.kind) ?? []), s]);
+  return [...kinds];
+};
+const msOf = (r) => r?.ms;
+const over = (a, b) => (a != null && b ? a / b : null);
+// Cost per MiB at the largest size over that at the smallest, ours: 1 is
+// linear; what an input-growing cost looks like.
+const growth = (at, sizes) => {
+  const [lo, hi] = [sizes[0], sizes[sizes.length - 1]];
+  const a = at(lo.id, "ours"), b = at(hi.id, "ours");
+  return a && b ? b.ms / hi.mib / (a.ms / lo.mib) : null;
+};
+
+function kindTargets(env, at) {
+  const out = [];
+  for (const [kind, sizes] of kindRows()) {
+    const ks = sizes.map((s) => over(msOf(at(s.id, "ours")), msOf(at(s.id, "floor"))));
+    if (ks.some((k) => k == null)) continue;
+    const g = growth(at, sizes);
+    out.push([
+      `${sizes[0].title.replace(/^one \d+ MiB /, "")}: within 3x of the JSON.parse floor at ${sizes.map((s) => s.mib).join(", ")} MiB, and linear in size (${env}, scenario 7)`,
+      `${ks.map((k) => x(k)).join(" / ")}; per MiB at ${sizes[sizes.length - 1].mib} MiB ÷ at ${sizes[0].mib}: ${f(g, 2)}x`,
+      ks.every((k) => k <= 3) && g <= 1.5,
+    ]);
+  }
+  return out;
+}
+
+function kindTable(at) {
+  const rows = kindRows().filter(([, sizes]) => sizes.some((s) => at(s.id, "ours")));
+  if (!rows.length) return [];
+  const sizes = rows[0][1].map((s) => s.mib);
+  const lines = [
+    "Scenario 7, one large event of each kind (ms per run; ours and the reference as a multiple of the floor; the reference refuses an SSE event past 10 MB):",
+    "",
+    `| event | ${sizes.map((m) => `${m} MiB: floor ms | ours ms | ours ÷ floor | reference ÷ floor`).join(" | ")} | per MiB, ${sizes[sizes.length - 1]} ÷ ${sizes[0]} MiB |`,
+    `| --- | ${sizes.map(() => "---: | ---: | ---: | ---:").join(" | ")} | ---: |`,
+  ];
+  for (const [kind, ss] of rows) {
+    const cells = ss.map((s) => {
+      const [fl, o, r] = ["floor", "ours", "reference"].map((v) => at(s.id, v));
+      return `${f(fl?.ms)} | ${f(o?.ms)} | ${x(over(o?.ms, fl?.ms))} | ${x(over(r?.ms, fl?.ms))}`;
+    });
+    lines.push(`| ${kind}: ${ss[0].title.replace(/^one \d+ MiB /, "")} | ${cells.join(" | ")} | ${f(growth(at, ss), 2)}x |`);
+  }
+  return [...lines, ""];
 }
 
 export function report(res) {
   const envs = [["Node", res.node], ["Chromium", res.chromium]].filter(([, rows]) => rows?.length);
   const at = Object.fromEntries(envs.map(([n, rows]) => [n, index(rows)]));
-  const ids = SCENARIOS.map((s) => s.id).filter((id) => envs.some(([, rows]) => rows.some((r) => r.id === id)));
+  const ids = SCENARIOS.filter((s) => s.group !== KINDS_GROUP).map((s) => s.id).filter((id) => envs.some(([, rows]) => rows.some((r) => r.id === id)));
   const m = res.meta;
   const t = targets(at.Node, at.Chromium);
   const lines = [
@@ -180,7 +233,7 @@ export function report(res) {
     `- agui-wasm: commit ${m.commit}${m.dirty ? " plus uncommitted changes" : ""}, wasm sha256 ${m.wasmSha}`,
     `- reference: @ag-ui/client ${m.referenceVersion} with @ag-ui/core ${m.coreVersion}; in the browser, bundled by esbuild ${m.esbuild}`,
     "",
-    "## Targets (issues 6 and 17)",
+    "## Targets (issues 6, 17 and 37)",
     "",
     "| target | measured | |",
     "| --- | --- | --- |",
@@ -192,7 +245,7 @@ export function report(res) {
     "",
   ];
   for (const [env, rows] of envs) {
-    lines.push(`## ${env}`, "", "Median µs per event (run time ÷ events in the stream).", "", ...timeTable(at[env], ids), "", ...runTable(at[env], ids), "", ...fixedTable(at[env]), ...scaleTable(at[env]));
+    lines.push(`## ${env}`, "", "Median µs per event (run time ÷ events in the stream).", "", ...timeTable(at[env], ids), "", ...runTable(at[env], ids), "", ...fixedTable(at[env]), ...scaleTable(at[env]), ...kindTable(at[env]));
     const caps = capNotes(rows);
     if (caps.length) lines.push(`† Capped to keep the run short, with per-event cost not falling with the count: ${caps.join("; ")}.`, "");
   }

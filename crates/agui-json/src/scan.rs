@@ -139,17 +139,40 @@ impl<'a> Scanner<'a> {
             // Both ends sit on ASCII quotes, so they are character boundaries.
             return self.text.get(start + 1..stop).map(Cow::Borrowed);
         }
-        self.at = stop;
-        loop {
-            match self.take_byte()? {
-                b'"' => break,
-                b'\\' => {
-                    self.take_byte()?;
-                }
-                0..=0x1f => return None,
-                _ => {}
-            }
+        let (s, end) = super::string_at(self.text, start)?;
+        self.at = end;
+        Some(Cow::Owned(s))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Strings with escapes decode as `parse` decodes them, in one pass, and
+    /// the scanner goes on from just past them.
+    #[test]
+    fn strings_read_as_parse_reads_them_and_end_where_they_end() {
+        for (text, want) in [
+            (r#"{"a":"x\"y","b":"z"}"#, Some(vec!["x\"y", "z"])),
+            (r#"{"a":"\u00e9\ud83d\ude00\\\/\n","b":""}"#, Some(vec!["é😀\\/\n", ""])),
+            (r#"{"a":"lone \ud800","b":"ok"}"#, Some(vec!["lone \u{FFFD}", "ok"])),
+            (r#"{"a":"bad \q","b":"z"}"#, None),
+            ("{\"a\":\"raw\ttab \\n\",\"b\":\"z\"}", None),
+            (r#"{"a":"cut \"#, None),
+        ] {
+            let mut s = Scanner::new(text);
+            let mut got = Vec::new();
+            let read = s.flat_object(|_, v| {
+                got.push(v.into_owned());
+                Some(())
+            });
+            let got = read.filter(|_| s.at_end()).map(|_| got);
+            assert_eq!(
+                got,
+                want.map(|w| w.iter().map(|s| s.to_string()).collect::<Vec<_>>()),
+                "{text}"
+            );
         }
-        super::parse_string(self.text.get(start..self.at)?).map(Cow::Owned)
     }
 }
