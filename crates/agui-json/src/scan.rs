@@ -155,8 +155,14 @@ mod tests {
     fn strings_read_as_parse_reads_them_and_end_where_they_end() {
         for (text, want) in [
             (r#"{"a":"x\"y","b":"z"}"#, Some(vec!["x\"y", "z"])),
-            (r#"{"a":"\u00e9\ud83d\ude00\\\/\n","b":""}"#, Some(vec!["é😀\\/\n", ""])),
-            (r#"{"a":"lone \ud800","b":"ok"}"#, Some(vec!["lone \u{FFFD}", "ok"])),
+            (
+                r#"{"a":"\u00e9\ud83d\ude00\\\/\n","b":""}"#,
+                Some(vec!["é😀\\/\n", ""]),
+            ),
+            (
+                r#"{"a":"lone \ud800","b":"ok"}"#,
+                Some(vec!["lone \u{FFFD}", "ok"]),
+            ),
             (r#"{"a":"bad \q","b":"z"}"#, None),
             ("{\"a\":\"raw\ttab \\n\",\"b\":\"z\"}", None),
             (r#"{"a":"cut \"#, None),
