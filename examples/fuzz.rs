@@ -262,8 +262,8 @@ fn minted_ids_masked(text: &str) -> String {
     out
 }
 
-/// A MESSAGES_SNAPSHOT or STATE_SNAPSHOT past the size the decoder reads
-/// from its text, with members in varied order and spacing.
+/// A MESSAGES_SNAPSHOT, STATE_SNAPSHOT, ACTIVITY_SNAPSHOT, CUSTOM or RAW
+/// event past the size the decoder reads from its text, with members in varied order and spacing.
 fn large_snapshot(rng: &mut Rng) -> String {
     let roles = ["user", "assistant", "system", "developer", "reasoning"];
     let sp = |rng: &mut Rng| *rng.pick(&["", " ", "\n", "\t "]);
@@ -301,12 +301,29 @@ fn large_snapshot(rng: &mut Rng) -> String {
         let items: Vec<String> = (0..100 + rng.below(200))
             .map(|i| format!(r#"{{"k":{i},"s":"v{i} é","a":[1.5e-3,true,null]}}"#))
             .collect();
-        format!(r#""snapshot":{{"items":[{}]}}"#, items.join(","))
+        // The opaque members kept as their text: a state, an activity's
+        // content (an object, or now and then not), a CUSTOM value, a RAW event.
+        let value = format!(r#"{{"items":[{}]}}"#, items.join(","));
+        match rng.below(4) {
+            0 => format!(r#""snapshot":{value}"#),
+            1 => {
+                let content = if rng.below(8) == 0 {
+                    format!("[{value}]")
+                } else {
+                    value
+                };
+                format!(r#""messageId":"a","activityType":"plan","content":{content}"#)
+            }
+            2 => format!(r#""name":"n","value":{value}"#),
+            _ => format!(r#""source":"s","event":{value}"#),
+        }
     };
-    let ty = if body.starts_with("\"messages\"") {
-        "MESSAGES_SNAPSHOT"
-    } else {
-        "STATE_SNAPSHOT"
+    let ty = match &body[..body.find(':').unwrap_or(0)] {
+        "\"messages\"" => "MESSAGES_SNAPSHOT",
+        "\"snapshot\"" => "STATE_SNAPSHOT",
+        "\"messageId\"" => "ACTIVITY_SNAPSHOT",
+        "\"name\"" => "CUSTOM",
+        _ => "RAW",
     };
     let head = format!(r#""type":"{ty}""#);
     let mut members = vec![head, body];
