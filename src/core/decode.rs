@@ -1,4 +1,5 @@
-//! From the JSON text of one event to a validated [`Event`].
+//! From one event, parsed, to a validated [`Event`] (the text's own
+//! readers, which come back here, are in `decode_text`).
 //!
 //! Three steps, in the reference client's order:
 //! 1. the compatibility boundary turns retired shapes into 1.0 ones
@@ -7,17 +8,11 @@
 //!    type, an unknown member of a tagged union) with a warning;
 //! 3. validation: a malformed value on a described field fails the run.
 
-use std::rc::Rc;
-
 use serde_json::{Map, Value};
 use thiserror::Error;
 
-use super::fast_delta::fast_delta;
-use super::fast_patch::fast_patch_event;
 use super::ids;
 use super::json::{parse, to_json};
-use super::large_events::large_snapshot;
-use super::surrogates;
 use super::types::content::{AudioTag, BinaryTag, DocumentTag, ImageTag, VideoTag};
 use super::types::content::{ImagePart, FILENAME, PART_TYPES};
 use super::types::declare::wire;
@@ -49,41 +44,6 @@ pub struct Decoder {
 impl Decoder {
     pub fn new() -> Self {
         Self::default()
-    }
-
-    /// Decodes one SSE `data` payload. `Ok(None)` is an event that was dropped.
-    pub fn decode_str(
-        &mut self,
-        data: &str,
-        warnings: &mut Warnings,
-    ) -> Result<Option<Event>, DecodeError> {
-        self.decode_text(data, None, warnings)
-    }
-
-    /// [`Self::decode_str`] of a payload that may be held shared
-    /// (`whole`, the string `data` is): a large member (a snapshot) is then
-    /// kept as a part of it instead of a copy.
-    pub fn decode_text(
-        &mut self,
-        data: &str,
-        whole: Option<&Rc<String>>,
-        warnings: &mut Warnings,
-    ) -> Result<Option<Event>, DecodeError> {
-        if let Some(mut event) = fast_delta(data).or_else(|| fast_patch_event(data)) {
-            surrogates::mark(&mut event, data);
-            return Ok(Some(event));
-        }
-        if let Some(decoded) = large_snapshot(self, data, whole, warnings) {
-            return decoded;
-        }
-        let value = parse(data).map_err(|e| DecodeError::Json {
-            reason: e.to_string(),
-        })?;
-        let mut decoded = self.decode_value(value, warnings);
-        if let Ok(Some(event)) = &mut decoded {
-            surrogates::mark(event, data);
-        }
-        decoded
     }
 
     /// Decodes one event given as a JSON value.

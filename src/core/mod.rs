@@ -3,6 +3,7 @@
 pub mod adapters;
 pub mod chunks;
 pub mod decode;
+mod decode_text;
 pub mod error;
 mod fast_delta;
 mod fast_patch;

@@ -5,9 +5,8 @@ use serde_json::Value;
 
 use crate::core::json::ToJson;
 
-use super::declare::{json_tagged, wire, wire_struct};
+use super::declare::{json_tagged, role_tag, wire, wire_struct};
 use super::from_json::{expected, FromJson, ReadError};
-use super::message::role_tag;
 use super::strict;
 use super::wire_union::wire_union;
 

@@ -180,6 +180,30 @@ macro_rules! json_strings {
 }
 pub(crate) use json_strings;
 
+/// Declares the one-value enum that a struct carries as its tag (a
+/// message's `role`, a content part's `type`), so each type names its tag
+/// in TypeScript as @ag-ui/core does.
+macro_rules! role_tag {
+    ($(#[$doc:meta])* $name:ident = $lit:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+        #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+        pub enum $name {
+            #[default]
+            #[serde(rename = $lit)]
+            Tag,
+        }
+
+        impl $name {
+            /// The tag as it is written.
+            pub const NAME: &'static str = $lit;
+        }
+
+        $crate::core::types::declare::json_strings!($name { $lit => Tag });
+    };
+}
+pub(crate) use role_tag;
+
 /// Implements [`FromJson`](super::from_json::FromJson) and `ToJson` for a union of structs that each
 /// carry the tag, named by the tag's own type (`role_tag!`), so the tag's
 /// spelling lives there alone.

@@ -3,33 +3,10 @@
 use serde::Serialize;
 
 use super::content::Content;
-use super::declare::{json_strings, json_tagged, wire_struct};
+use super::declare::{json_strings, json_tagged, role_tag, wire_struct};
 use super::lazy_object::LazyObject;
 use super::strict::Metadata;
 use super::tool::ToolCall;
-
-/// Declares the one-value enum that a message struct carries as its `role`,
-/// so each message type names its role in TypeScript as @ag-ui/core does.
-macro_rules! role_tag {
-    ($(#[$doc:meta])* $name:ident = $lit:literal) => {
-        $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-        #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-        pub enum $name {
-            #[default]
-            #[serde(rename = $lit)]
-            Tag,
-        }
-
-        impl $name {
-            /// The tag as it is written.
-            pub const NAME: &'static str = $lit;
-        }
-
-        $crate::core::types::declare::json_strings!($name { $lit => Tag });
-    };
-}
-pub(crate) use role_tag;
 
 /// Declares a message struct: its own members, then the ones every message
 /// but an activity ends with (an opaque `encryptedValue` sent back
