@@ -205,3 +205,43 @@ test("a state handed in (initialState, setState, a subscriber's return) is a cop
   assert.deepEqual(agent.state, expected);
   assert.deepEqual(agent.clone().state, expected, "a clone reads the same");
 });
+
+test("a notification that reports no state change hands over the state as it is, whatever changed it before", async () => {
+  // State changed by deltas and a snapshot no callback hears, and by
+  // setState mid-run, between messages-only updates: every
+  // onMessagesChanged sees the state the client holds.
+  const text = (d) => ({ type: "TEXT_MESSAGE_CONTENT", messageId: "m", delta: d });
+  const { fetch } = scriptedFetch([
+    started(),
+    { type: "TEXT_MESSAGE_START", messageId: "m", role: "assistant" },
+    text("a"),
+    { type: "STATE_DELTA", delta: [{ op: "replace", path: "/n", value: 1 }] },
+    text("b"),
+    { type: "STATE_SNAPSHOT", snapshot: { n: 2, fresh: true } },
+    text("c"),
+    text("d"),
+    { type: "STATE_DELTA", delta: [{ op: "add", path: "/n", value: 3 }] },
+    text("e"),
+    text("f"),
+    { type: "TEXT_MESSAGE_END", messageId: "m" },
+    finished(),
+  ]);
+  for (const batching of ["event", "chunk"]) {
+    const agent = new AgentClient({ url: "http://x", fetch, initialState: { n: 0 }, batching });
+    const mismatches = [];
+    let round = 0;
+    agent.subscribe({
+      onMessagesChanged({ messages, state }) {
+        round++;
+        const live = JSON.parse(JSON.stringify(agent.state));
+        if (JSON.stringify(state) !== JSON.stringify(live)) mismatches.push({ round, state, live });
+        const last = messages[messages.length - 1];
+        if (last?.content === "abc") agent.setState({ n: 10, set: true });
+      },
+    });
+    await agent.runAgent();
+    assert.deepEqual(mismatches, [], batching);
+    assert.ok(round >= (batching === "event" ? 6 : 1), `${batching}: ${round} rounds`);
+    assert.deepEqual(agent.state, { n: 3, set: true }, batching);
+  }
+});
