@@ -267,7 +267,7 @@ fn minted_ids_masked(text: &str) -> String {
 fn large_snapshot(rng: &mut Rng) -> String {
     let roles = ["user", "assistant", "system", "developer", "reasoning"];
     let sp = |rng: &mut Rng| *rng.pick(&["", " ", "\n", "\t "]);
-    let body = if rng.below(2) == 0 {
+    let (ty, body) = if rng.below(2) == 0 {
         let mut items: Vec<String> = (0..60 + rng.below(140))
             .map(|i| {
                 let role = rng.pick(&roles);
@@ -296,7 +296,10 @@ fn large_snapshot(rng: &mut Rng) -> String {
                 ])
                 .to_string();
         }
-        format!(r#""messages":[{}]"#, items.join(","))
+        (
+            "MESSAGES_SNAPSHOT",
+            format!(r#""messages":[{}]"#, items.join(",")),
+        )
     } else {
         let items: Vec<String> = (0..100 + rng.below(200))
             .map(|i| format!(r#"{{"k":{i},"s":"v{i} é","a":[1.5e-3,true,null]}}"#))
@@ -305,25 +308,20 @@ fn large_snapshot(rng: &mut Rng) -> String {
         // content (an object, or now and then not), a CUSTOM value, a RAW event.
         let value = format!(r#"{{"items":[{}]}}"#, items.join(","));
         match rng.below(4) {
-            0 => format!(r#""snapshot":{value}"#),
+            0 => ("STATE_SNAPSHOT", format!(r#""snapshot":{value}"#)),
             1 => {
                 let content = if rng.below(8) == 0 {
                     format!("[{value}]")
                 } else {
                     value
                 };
-                format!(r#""messageId":"a","activityType":"plan","content":{content}"#)
+                let members =
+                    format!(r#""messageId":"a","activityType":"plan","content":{content}"#);
+                ("ACTIVITY_SNAPSHOT", members)
             }
-            2 => format!(r#""name":"n","value":{value}"#),
-            _ => format!(r#""source":"s","event":{value}"#),
+            2 => ("CUSTOM", format!(r#""name":"n","value":{value}"#)),
+            _ => ("RAW", format!(r#""source":"s","event":{value}"#)),
         }
-    };
-    let ty = match &body[..body.find(':').unwrap_or(0)] {
-        "\"messages\"" => "MESSAGES_SNAPSHOT",
-        "\"snapshot\"" => "STATE_SNAPSHOT",
-        "\"messageId\"" => "ACTIVITY_SNAPSHOT",
-        "\"name\"" => "CUSTOM",
-        _ => "RAW",
     };
     let head = format!(r#""type":"{ty}""#);
     let mut members = vec![head, body];

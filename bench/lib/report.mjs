@@ -185,7 +185,7 @@ function kindTargets(env, at) {
     if (ks.some((k) => k == null)) continue;
     const g = growth(at, sizes);
     out.push([
-      `${sizes[0].title.replace(/^one \d+ MiB /, "")}: within 3x of the JSON.parse floor at ${sizes.map((s) => s.mib).join(", ")} MiB, and linear in size (${env}, scenario 7)`,
+      `${sizes[0].event}: within 3x of the JSON.parse floor at ${sizes.map((s) => s.mib).join(", ")} MiB, and linear in size (${env}, scenario 7)`,
       `${ks.map((k) => x(k)).join(" / ")}; per MiB at ${sizes[sizes.length - 1].mib} MiB ÷ at ${sizes[0].mib}: ${f(g, 2)}x`,
       ks.every((k) => k <= 3) && g <= 1.5,
     ]);
@@ -208,7 +208,7 @@ function kindTable(at) {
       const [fl, o, r] = ["floor", "ours", "reference"].map((v) => at(s.id, v));
       return `${f(fl?.ms)} | ${f(o?.ms)} | ${x(over(o?.ms, fl?.ms))} | ${x(over(r?.ms, fl?.ms))}`;
     });
-    lines.push(`| ${kind}: ${ss[0].title.replace(/^one \d+ MiB /, "")} | ${cells.join(" | ")} | ${f(growth(at, ss), 2)}x |`);
+    lines.push(`| ${kind}: ${ss[0].event} | ${cells.join(" | ")} | ${f(growth(at, ss), 2)}x |`);
   }
   return [...lines, ""];
 }

@@ -214,6 +214,7 @@ export const SCENARIOS = [
       group: "7",
       kind,
       mib,
+      event: title,
       title: `one ${mib} MiB ${title}`,
       build: () => ({ initialMessages: [], events: run(build(mib << 20)) }),
       skip: mib > 8 ? ["ours-event", "reference"] : ["ours-event"],

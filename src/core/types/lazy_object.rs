@@ -35,8 +35,8 @@ impl LazyObject {
     }
 
     /// The value to change and its size before the change ([`LazyJson::size`]);
-    /// the caller puts an object back ([`Self::set`]) if the change left
-    /// anything else.
+    /// a caller whose change leaves anything but an object puts an object
+    /// back (the reducer restores the content it had).
     pub fn value_mut(&mut self) -> (&mut Value, usize) {
         let size = self.0.size();
         (&mut self.0, size)
