@@ -15,15 +15,15 @@
 #[cfg(target_arch = "wasm32")]
 mod probe {
     use agui_wasm::core::history::History;
-    use agui_wasm::core::json::{parse, to_json, LazyJson, ToJson};
+    use agui_wasm::core::json::{to_json, LazyJson, ToJson};
     use agui_wasm::core::maps::HashMap;
     use agui_wasm::core::partial_json::{PartialJson, Update};
-    use agui_wasm::core::plain_messages::messages_from_text;
     use agui_wasm::core::reducer::{AgentState, Finished};
     use agui_wasm::core::run::{run_id_of, write_input, RunParams};
     use agui_wasm::core::session::reconnect::{Dropped, Next, Reconnect};
     use agui_wasm::core::session::{Call, Extras, Session, Settings, StateFollow, Step};
-    use agui_wasm::core::types::{FromJson, Message};
+    use agui_wasm::core::types::scan::{self, ScanCx};
+    use agui_wasm::core::types::{Message, MessageList};
     use wasm_bindgen::prelude::*;
 
     #[wasm_bindgen]
@@ -35,8 +35,8 @@ mod probe {
     }
 
     fn messages_of(text: &str) -> Result<Vec<Message>, String> {
-        messages_from_text(text)
-            .map(|(messages, _)| messages)
+        scan::from_text::<MessageList>(text, &mut ScanCx::default())
+            .map(|list| list.into_parts().0)
             .map_err(|e| e.to_string())
     }
 
@@ -59,8 +59,8 @@ mod probe {
 
         /// Starts a run; returns its request body.
         pub fn run(&mut self, params: &str, now: f64) -> Result<String, String> {
-            let value = parse(params).map_err(|e| e.to_string())?;
-            let params = RunParams::from_json(value).map_err(|e| e.to_string())?;
+            let params: RunParams =
+                scan::from_text(params, &mut ScanCx::default()).map_err(|e| e.to_string())?;
             let run_id = run_id_of(&params);
             let session = Session::run(
                 &mut self.agent,

@@ -203,10 +203,10 @@ fn run_sse(rng: &mut Rng) -> String {
     String::from_utf8_lossy(&body).into_owned()
 }
 
-/// The decoder's fast paths (plain deltas, plain patches, large snapshots
-/// read from their text) must decode exactly as the general path, the text
-/// parsed whole and then decoded, with the same warnings: any difference
-/// panics.
+/// The decoder's clean route (an event read straight from its text) must
+/// decode exactly as the repairing route, the text parsed whole and then
+/// decoded (`Decoder::decode_value`), with the same warnings: any
+/// difference panics.
 fn run_decode(rng: &mut Rng, corpus: &[Value]) -> String {
     let text = match rng.below(4) {
         0 => String::from_utf8_lossy(&random_bytes(rng)).into_owned(),
@@ -233,7 +233,7 @@ fn run_decode(rng: &mut Rng, corpus: &[Value]) -> String {
     assert_eq!(
         seen(&fast, &fast_warnings),
         seen(&general, &general_warnings),
-        "decode_str and the general path differ"
+        "the clean and the repairing route differ"
     );
     text
 }

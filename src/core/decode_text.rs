@@ -1,19 +1,26 @@
-//! From the JSON text of one event to a validated [`Event`]: the shapes
-//! read straight from their text (a reply's plain deltas, plain patches, a
-//! large event's bulk), else the text parsed whole and decoded
-//! ([`Decoder::decode_value`]). Apart from `decode`, which those readers
-//! call back into for the rest of an event, so that no module imports
-//! another that imports it.
+//! From the JSON text of one event to a validated [`Event`], read straight
+//! from the text by the types' one reader ([`FromJson::scan`]).
+//!
+//! An event that reads cleanly is done: most of every stream. One that
+//! does not (text that is not JSON, a field that does not fit, an unknown
+//! type or tag, a `null` where a field is optional, a pre-1.0 shape) is
+//! parsed and goes through the compatibility boundary and enforcement
+//! ([`Decoder::decode_value`]), which repair or drop what the reference
+//! repairs or drops, and report the rest; that reads the repaired value
+//! with the same reader. So what reads cleanly is what the repairs would
+//! leave unchanged, and every error has one source.
 
 use std::rc::Rc;
 
 use super::decode::{DecodeError, Decoder, Warnings};
-use super::fast_delta::fast_delta;
-use super::fast_patch::fast_patch_event;
-use super::json::parse;
-use super::large_events::large_snapshot;
+use super::json::{parse, Scanner};
 use super::surrogates;
+use super::types::scan::{self, ScanCx};
 use super::types::Event;
+
+/// An event at least this long is handed over as a shared string, so that
+/// what is kept of it as text (a snapshot's) is a part of it, not a copy.
+pub const SHARE_AT_LEAST: usize = 4096;
 
 impl Decoder {
     /// Decodes one SSE `data` payload. `Ok(None)` is an event that was dropped.
@@ -25,29 +32,40 @@ impl Decoder {
         self.decode_text(data, None, warnings)
     }
 
-    /// [`Self::decode_str`] of a payload that may be held shared
-    /// (`whole`, the string `data` is): a large member (a snapshot) is then
-    /// kept as a part of it instead of a copy.
+    /// [`Self::decode_str`] of a payload that may be held shared (`whole`,
+    /// the string `data` is): an opaque member (a snapshot) is then kept as
+    /// a part of it instead of a copy.
     pub fn decode_text(
         &mut self,
         data: &str,
         whole: Option<&Rc<String>>,
         warnings: &mut Warnings,
     ) -> Result<Option<Event>, DecodeError> {
-        if let Some(mut event) = fast_delta(data).or_else(|| fast_patch_event(data)) {
-            surrogates::mark(&mut event, data);
-            return Ok(Some(event));
-        }
-        if let Some(decoded) = large_snapshot(self, data, whole, warnings) {
-            return decoded;
-        }
-        let value = parse(data).map_err(|e| DecodeError::Json {
-            reason: e.to_string(),
-        })?;
-        let mut decoded = self.decode_value(value, warnings);
+        let mut decoded = match read_clean(data, whole) {
+            Some(event) => Ok(Some(event)),
+            None => {
+                let value = parse(data).map_err(|e| DecodeError::Json {
+                    reason: e.to_string(),
+                })?;
+                self.decode_value(value, warnings)
+            }
+        };
         if let Ok(Some(event)) = &mut decoded {
             surrogates::mark(event, data);
         }
         decoded
     }
 }
+
+/// The event `data` holds, if it reads with nothing to repair or report.
+fn read_clean(data: &str, whole: Option<&Rc<String>>) -> Option<Event> {
+    let mut s = Scanner::new(data);
+    let mut cx = ScanCx::within(whole);
+    let ty = scan::tag_first(&mut s, &mut cx, Event::TAG).ok()?;
+    // An unknown type is refused here, and dropped or renamed there.
+    let event = Event::scan_as(&ty, &mut s, &mut cx).ok()?;
+    (s.at_end() && !cx.legacy).then_some(event)
+}
+
+#[cfg(test)]
+mod tests;

@@ -8,11 +8,13 @@ use serde_json::Value;
 use super::error::RunError;
 use super::history::History;
 use super::ids;
+use super::json::Scanner;
 use super::json::{parse_f64, to_json, write_items, write_str, Object, ToJson};
 use super::maps::HashSet;
 use super::reducer::AgentState;
 use super::types::content::upgrade_parts;
 use super::types::declare::wire;
+use super::types::scan::{self, Scan, ScanCx};
 use super::types::*;
 
 /// The protocol version this client speaks and declares.
@@ -30,17 +32,34 @@ pub struct RunParams {
 
 /// Every parameter may be left out or given as `null`.
 impl FromJson for RunParams {
-    fn from_json(v: Value) -> Result<Self, ReadError> {
-        use super::types::from_json::{loose_field, object};
-        let mut m = object(v)?;
-        Ok(RunParams {
-            run_id: loose_field(&mut m, wire!(RunAgentInput, run_id))?,
-            tools: loose_field(&mut m, wire!(RunAgentInput, tools))?,
-            context: loose_field(&mut m, wire!(RunAgentInput, context))?,
-            forwarded_props: loose_field(&mut m, wire!(RunAgentInput, forwarded_props))?,
-            resume: loose_field(&mut m, wire!(RunAgentInput, resume))?,
-        })
+    fn scan(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Self> {
+        const NAMES: [&str; 5] = [
+            wire!(RunAgentInput, run_id),
+            wire!(RunAgentInput, tools),
+            wire!(RunAgentInput, context),
+            wire!(RunAgentInput, forwarded_props),
+            wire!(RunAgentInput, resume),
+        ];
+        let mut p = RunParams::default();
+        scan::object(s, cx, &NAMES, u64::MAX, &mut |i, s, cx| match i {
+            0 => loose(&mut p.run_id, s, cx),
+            1 => loose(&mut p.tools, s, cx),
+            2 => loose(&mut p.context, s, cx),
+            3 => loose(&mut p.forwarded_props, s, cx),
+            _ => loose(&mut p.resume, s, cx),
+        })?;
+        Ok(p)
     }
+}
+
+/// A parameter where `null` means absent, as options passed from
+/// JavaScript (`{ tools: null }`) are read.
+fn loose<T: FromJson>(dst: &mut Option<T>, s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<()> {
+    *dst = match scan::peek(s) {
+        Some(b'n') => scan::value(s, cx).map(|_| None)?,
+        _ => Some(T::scan(s, cx)?),
+    };
+    Ok(())
 }
 
 /// The run id a run with these parameters uses: the caller's, or a new one.

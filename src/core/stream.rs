@@ -5,8 +5,8 @@ use std::rc::Rc;
 
 use super::chunks::ChunkExpander;
 use super::decode::{Decoder, Warnings};
+use super::decode_text::SHARE_AT_LEAST;
 use super::error::RunError;
-use super::large_events::AT_LEAST;
 use super::sse::{SseEvent, SseParser, DEFAULT_MAX_EVENT_SIZE};
 use super::types::Event;
 use super::verify::Verifier;
@@ -151,7 +151,7 @@ impl EventStream {
             // A large event's string is handed over, so that what is kept
             // of it (a snapshot's text) is not a copy.
             let whole =
-                (sse.data.len() >= AT_LEAST).then(|| Rc::new(std::mem::take(&mut sse.data)));
+                (sse.data.len() >= SHARE_AT_LEAST).then(|| Rc::new(std::mem::take(&mut sse.data)));
             let data = whole.as_deref().unwrap_or(&sse.data);
             let decoded = match self
                 .decoder

@@ -25,6 +25,7 @@ use wasm_bindgen::JsValue;
 
 use super::error::{js_error, ErrorName};
 use crate::core::json::{to_json, ToJson};
+use crate::core::types::scan::{self, ScanCx};
 use crate::core::types::FromJson;
 
 pub fn to_js<T: ToJson + ?Sized>(v: &T) -> Result<JsValue, JsValue> {
@@ -33,8 +34,7 @@ pub fn to_js<T: ToJson + ?Sized>(v: &T) -> Result<JsValue, JsValue> {
 
 /// Reads the JSON text `text` as `T`; `what` names it in the error.
 pub fn from_text<T: FromJson>(text: &str, what: &str) -> Result<T, JsValue> {
-    let value = crate::core::json::parse(text).map_err(|e| invalid(what, &e))?;
-    T::from_json(value).map_err(|e| invalid(what, &e))
+    scan::from_text(text, &mut ScanCx::default()).map_err(|e| invalid(what, &e))
 }
 
 /// Reads a JS value as `T`, through its JSON (the adapters' entry, whose
@@ -47,15 +47,18 @@ pub fn from_js<T: FromJson>(v: JsValue, what: &str) -> Result<T, JsValue> {
 }
 
 #[cfg(feature = "client")]
-/// A history's JSON text: plain messages read straight from it
-/// (`core::plain_messages`), anything else the general way; and whether
-/// the messages kept every member the text has (a view parsed from it is
-/// then what converting them would make).
+/// A history's JSON text, and whether the messages kept every member the
+/// text has (a view parsed from it is then what converting them would make).
 pub fn messages_from_text(
-    text: &str,
+    text: String,
     what: &str,
 ) -> Result<(Vec<crate::core::types::Message>, bool), JsValue> {
-    crate::core::plain_messages::messages_from_text(text).map_err(|e| invalid(what, &e))
+    // Shared, so the text the list keeps is not a copy.
+    let text = std::rc::Rc::new(text);
+    let list: crate::core::types::MessageList =
+        scan::from_text(&text, &mut ScanCx::within(Some(&text))).map_err(|e| invalid(what, &e))?;
+    let (messages, kept) = list.into_parts();
+    Ok((messages, kept.is_some()))
 }
 
 #[cfg(feature = "client")]

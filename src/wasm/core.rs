@@ -117,7 +117,7 @@ impl Core {
         array: Array,
         handed_out: bool,
     ) -> Result<(), JsValue> {
-        let (ms, _) = messages_from_text(&text_of(text), "messages")?;
+        let (ms, _) = messages_from_text(text_of(text), "messages")?;
         self.agent.messages.replace_all(ms);
         self.view.adopt(&mut self.agent.messages, array, handed_out);
         Ok(())
@@ -140,7 +140,7 @@ impl Core {
     /// ones they replace keep their objects.
     #[wasm_bindgen(js_name = setMessages)]
     pub fn set_messages(&mut self, text: &JsValue, what: &str) -> Result<(), JsValue> {
-        let (ms, _) = messages_from_text(&text_of(text), what)?;
+        let (ms, _) = messages_from_text(text_of(text), what)?;
         self.agent.messages.replace_all(ms);
         Ok(())
     }
@@ -154,7 +154,7 @@ impl Core {
         objects: Array,
         what: &str,
     ) -> Result<(), JsValue> {
-        let (ms, _) = messages_from_text(&text_of(text), what)?;
+        let (ms, _) = messages_from_text(text_of(text), what)?;
         for (m, obj) in ms.into_iter().zip(objects.iter()) {
             let i = self.agent.messages.push(m);
             self.view.keep(&self.agent.messages, i, obj);
@@ -210,7 +210,7 @@ impl Core {
         array: Option<Array>,
         handed_out: bool,
     ) -> Result<(), JsValue> {
-        let (ms, exact) = messages_from_text(&text_of(text), what)?;
+        let (ms, exact) = messages_from_text(text_of(text), what)?;
         self.agent.messages = History::new(ms);
         self.agent.messages.build_index();
         if exact {

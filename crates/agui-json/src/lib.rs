@@ -22,7 +22,7 @@ pub use lazy::LazyJson;
 pub use member::{member, member_mut, take_member};
 pub use number::parse_f64;
 pub use parse::{
-    members, parse, plain_run_end, string_at, validate, value_at, ParseError, ReadMember,
+    members, parse, plain_run_end, skip_at, string_at, validate, value_at, ParseError, ReadMember,
     MAX_DEPTH, MAX_NESTING,
 };
 pub use scan::Scanner;

@@ -119,6 +119,17 @@ pub fn value_at(text: &str, at: usize, depth: usize) -> Option<(Value, usize)> {
     Some((v, p.at))
 }
 
+/// Where the value at byte `at` of `text` ends, `depth` containers deep,
+/// checked as [`value_at`] reads it but built into nothing; `None` where
+/// `parse` would fail there.
+pub fn skip_at(text: &str, at: usize, depth: usize) -> Option<usize> {
+    let mut p = Parser::<Check>::new(text);
+    p.at = at;
+    p.depth = depth;
+    p.value().ok()?;
+    Some(p.at)
+}
+
 /// The JSON string whose opening quote is byte `at` of `text`, escapes
 /// decoded, and where it ends (past the closing quote); `None` where `parse`
 /// would fail there. One pass: finding the end first and decoding after

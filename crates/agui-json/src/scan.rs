@@ -26,6 +26,80 @@ impl<'a> Scanner<'a> {
         self.at
     }
 
+    /// The whole text being read.
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// Reads on from byte `at` (a place it has been before).
+    pub fn set_offset(&mut self, at: usize) {
+        self.at = at;
+    }
+
+    /// Any JSON value, checked and built into nothing, `depth` containers
+    /// deep; its text.
+    pub fn skip(&mut self, depth: usize) -> Option<&'a str> {
+        self.skip_ws();
+        let start = self.at;
+        self.at = super::skip_at(self.text, self.at, depth)?;
+        self.text.get(start..self.at)
+    }
+
+    /// Steps into the object at hand, past its `{`, for [`Self::next_key`].
+    pub fn open_object(&mut self) -> Option<()> {
+        self.skip_ws();
+        self.eat(b'{')
+    }
+
+    /// The next member's key of an object opened by [`Self::open_object`],
+    /// the scanner left at its value (which the caller must read), or
+    /// `Some(None)` past the closing `}`; `first`: no member read yet. One
+    /// loop for every reader that walks an object member by member, where
+    /// each instance of [`Self::object`] is its own copy.
+    #[inline(never)]
+    pub fn next_key(&mut self, first: &mut bool) -> Option<Option<Cow<'a, str>>> {
+        self.skip_ws();
+        if std::mem::take(first) {
+            if self.peek() == Some(b'}') {
+                self.at += 1;
+                return Some(None);
+            }
+        } else {
+            match self.take_byte()? {
+                b',' => self.skip_ws(),
+                b'}' => return Some(None),
+                _ => return None,
+            }
+        }
+        let key = self.string()?;
+        self.skip_ws();
+        self.eat(b':')?;
+        self.skip_ws();
+        Some(Some(key))
+    }
+
+    /// The members of the object at hand up to the one named `key`, whose
+    /// string value it answers; `None` if there is none or it is not a
+    /// string. Leaves the scanner where it stopped: for finding a union's
+    /// tag before reading the object from its start.
+    pub fn find_string(&mut self, key: &str, depth: usize) -> Option<Cow<'a, str>> {
+        self.skip_ws();
+        self.eat(b'{')?;
+        loop {
+            self.skip_ws();
+            let k = self.string()?;
+            self.skip_ws();
+            self.eat(b':')?;
+            self.skip_ws();
+            if k == key {
+                return self.string();
+            }
+            self.skip(depth + 1)?;
+            self.skip_ws();
+            self.eat(b',')?;
+        }
+    }
+
     /// Whether only whitespace is left.
     pub fn at_end(&mut self) -> bool {
         self.skip_ws();

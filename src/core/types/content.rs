@@ -3,10 +3,11 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::core::json::ToJson;
+use crate::core::json::{Scanner, ToJson};
 
 use super::declare::{json_tagged, role_tag, wire, wire_struct};
-use super::from_json::{expected, FromJson, ReadError};
+use super::from_json::FromJson;
+use super::scan::{self, Scan, ScanCx};
 use super::strict;
 use super::wire_union::wire_union;
 
@@ -44,8 +45,7 @@ wire_union! {
     }
 }
 
-/// Only what a field that failed to read holds until its struct is
-/// discarded (see `from_json::take`).
+/// Only what a field holds until it is read (see `scan::object`).
 impl Default for PartSource {
     fn default() -> Self {
         PartSource::Url {
@@ -72,7 +72,7 @@ wire_struct! {
 
 wire_struct! {
     /// An image, audio, video or document part; `K` is its `type` tag.
-    #[derive(Debug, Clone, PartialEq, Serialize)]
+    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
     #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
     pub struct MediaPart<K> {
         pub kind: K = "type",
@@ -125,7 +125,7 @@ impl<K> MediaPart<K> {
 wire_struct! {
     /// The pre-1.0 `binary` part. Accepted in history a client is given, and
     /// upgraded to a media part whenever it travels (see [`BinaryPart::upgrade`]).
-    #[derive(Debug, Clone, PartialEq, Serialize)]
+    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
     #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
     pub struct BinaryPart {
         pub kind: BinaryTag = "type",
@@ -281,11 +281,17 @@ pub enum Content {
 }
 
 impl FromJson for Content {
-    fn from_json(v: Value) -> Result<Self, ReadError> {
-        match v {
-            Value::String(s) => Ok(Content::Text(s)),
-            v @ Value::Array(_) => Vec::from_json(v).map(Content::Parts),
-            other => Err(expected("a string or an array of content parts", &other)),
+    fn scan(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Self> {
+        match scan::peek(s) {
+            Some(b'"') => scan::string(s).map(Content::Text),
+            Some(b'[') => {
+                let parts = Vec::<ContentPart>::scan(s, cx)?;
+                // An event's legacy part is the compatibility boundary's
+                // to upgrade (`decode`).
+                cx.legacy |= parts.iter().any(|p| matches!(p, ContentPart::Binary(_)));
+                Ok(Content::Parts(parts))
+            }
+            _ => Err(scan::expected(s, "a string or an array of content parts")),
         }
     }
 }

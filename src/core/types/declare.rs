@@ -10,30 +10,33 @@
 /// Implements [`FromJson`](super::from_json::FromJson) and
 /// [`ToJson`](crate::core::json::ToJson) for a struct from its fields' wire names, listed in declaration order (the
 /// order they are written in). A field may name its own reader
-/// (`fn(Option<Value>) -> Result<T, ReadError>`) for rules its type does not
+/// (`fn(Value) -> Result<T, ReadError>`, of a member that is there) for rules its type does not
 /// carry, such as "a safe integer". Fields the protocol does not describe
 /// are ignored when reading, as the schema strips them; absent options are
 /// left out when writing.
 macro_rules! json_struct {
-    ($ty:ident $(<$g:ident>)? { $($field:ident: $wire:literal $(with $reader:path)?),* $(,)? } $(hidden { $($hidden:ident),* })?) => {
+    ($ty:ident $(<$g:ident>)? { $($field:ident: $fty:ty = $wire:literal $(with $reader:path)?),* $(,)? }) => {
         impl$(<$g: $crate::core::types::from_json::FromJson + Default>)? $crate::core::types::from_json::FromJson for $ty$(<$g>)? {
-            fn from_json(
-                v: serde_json::Value,
-            ) -> Result<Self, $crate::core::types::from_json::ReadError> {
-                #[allow(unused_mut)]
-                let mut m = $crate::core::types::from_json::object(v)?;
-                // Every field is read, in order, and the first error kept:
-                // one error exit for the whole struct instead of one per
-                // field, each dropping the fields read before it.
-                let mut _err = None;
-                let built = Self {
-                    $($field: $crate::core::types::declare::read_field!(m, $wire, _err $(, $reader)?),)*
-                    $($($hidden: Default::default(),)*)?
-                };
-                match _err {
-                    None => Ok(built),
-                    Some(e) => Err(e),
-                }
+            fn scan(
+                s: &mut $crate::core::json::Scanner<'_>,
+                cx: &mut $crate::core::types::scan::ScanCx<'_>,
+            ) -> $crate::core::types::scan::Scan<Self> {
+                // A field index into the one shared member loop: the
+                // struct's own code is this and `Default`.
+                use $crate::core::types::{from_json::FromJson, scan};
+                let mut out = Self::default();
+                let optional = const { scan::optional(&[$(<$fty as FromJson>::OPTIONAL),*]) };
+                scan::object(s, cx, Self::WIRE_FIELDS, optional, &mut |i, _s, _cx| {
+                    let mut _n = 0usize;
+                    $(
+                        if i == _n {
+                            return $crate::core::types::declare::scan_field!(out.$field, _s, _cx $(, $reader)?);
+                        }
+                        _n += 1;
+                    )*
+                    Ok(())
+                })?;
+                Ok(out)
             }
         }
 
@@ -92,8 +95,8 @@ macro_rules! wire_struct {
         }
 
         $crate::core::types::declare::json_struct!($name $(<$g>)? {
-            $($field: $wire $(with $reader)?,)*
-        } $(hidden { $($hidden),* })?);
+            $($field: $fty = $wire $(with $reader)?,)*
+        });
     };
 }
 pub(crate) use wire_struct;
@@ -134,29 +137,35 @@ pub const fn same(a: &str, b: &str) -> bool {
     true
 }
 
-macro_rules! read_field {
-    ($m:ident, $wire:literal, $err:ident) => {
-        $crate::core::types::from_json::take(&mut $m, $wire, &mut $err)
+/// A field read into place from its member.
+macro_rules! scan_field {
+    ($dst:expr, $s:ident, $cx:ident) => {
+        $crate::core::types::scan::field(&mut $dst, $s, $cx)
     };
-    ($m:ident, $wire:literal, $err:ident, $reader:path) => {
-        $crate::core::types::from_json::take_with(&mut $m, $wire, &mut $err, $reader)
+    ($dst:expr, $s:ident, $cx:ident, $reader:path) => {
+        $crate::core::types::scan::field_with(&mut $dst, $s, $cx, $reader)
     };
 }
-pub(crate) use read_field;
+pub(crate) use scan_field;
 
 /// Implements [`FromJson`](super::from_json::FromJson) and `ToJson` for a fieldless enum written as
 /// fixed strings.
 macro_rules! json_strings {
     ($ty:ident { $($wire:literal => $variant:ident),* $(,)? }) => {
         impl $crate::core::types::from_json::FromJson for $ty {
-            fn from_json(
-                v: serde_json::Value,
-            ) -> Result<Self, $crate::core::types::from_json::ReadError> {
-                match v.as_str() {
+            fn scan(
+                s: &mut $crate::core::json::Scanner<'_>,
+                _: &mut $crate::core::types::scan::ScanCx<'_>,
+            ) -> $crate::core::types::scan::Scan<Self> {
+                let got = match $crate::core::types::scan::peek(s) {
+                    Some(b'"') => Some(s.string().ok_or($crate::core::types::scan::Miss::Text)?),
+                    _ => None,
+                };
+                match got.as_deref() {
                     $(Some($wire) => Ok($ty::$variant),)*
                     _ => Err($crate::core::types::from_json::ReadError::new(concat!(
                         "expected one of" $(, " \"", $wire, "\"")*
-                    ))),
+                    )).into()),
                 }
             }
         }
@@ -219,13 +228,15 @@ macro_rules! json_tagged {
         }
 
         impl $crate::core::types::from_json::FromJson for $ty {
-            fn from_json(
-                v: serde_json::Value,
-            ) -> Result<Self, $crate::core::types::from_json::ReadError> {
-                use $crate::core::types::from_json::{tag, FromJson, ReadError};
-                match tag(&v, $tag)?.as_str() {
-                    $($tagty::NAME => FromJson::from_json(v).map($ty::$variant),)*
-                    other => Err(ReadError::unknown_tag($tag, other)),
+            fn scan(
+                s: &mut $crate::core::json::Scanner<'_>,
+                cx: &mut $crate::core::types::scan::ScanCx<'_>,
+            ) -> $crate::core::types::scan::Scan<Self> {
+                use $crate::core::types::from_json::{FromJson, ReadError};
+                // The tag, then the member's struct from the object's start.
+                match &*$crate::core::types::scan::tag(s, cx, $tag)? {
+                    $($tagty::NAME => FromJson::scan(s, cx).map($ty::$variant),)*
+                    other => Err(ReadError::unknown_tag($tag, other).into()),
                 }
             }
         }

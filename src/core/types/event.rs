@@ -540,9 +540,26 @@ macro_rules! events {
 
             /// Reads an event of a known type from its JSON object.
             pub fn from_value(type_name: &str, value: Value) -> Result<Event, String> {
+                let text = $crate::core::json::to_json(&value);
+                let mut s = $crate::core::json::Scanner::new(&text);
+                let mut cx = $crate::core::types::scan::ScanCx::default();
+                Event::scan_as(type_name, &mut s, &mut cx).map_err(|m| match m {
+                    $crate::core::types::scan::Miss::Read(e) => e.to_string(),
+                    $crate::core::types::scan::Miss::Text => "nested too deeply".into(),
+                })
+            }
+
+            /// Reads an event of type `type_name` from the object at `s`.
+            pub fn scan_as(
+                type_name: &str,
+                s: &mut $crate::core::json::Scanner<'_>,
+                cx: &mut $crate::core::types::scan::ScanCx<'_>,
+            ) -> $crate::core::types::scan::Scan<Event> {
                 match type_name {
-                    $($wire => $ty::from_json(value).map(Event::$variant).map_err(String::from),)*
-                    other => Err(format!("unknown event type '{other}'")),
+                    $($wire => $ty::scan(s, cx).map(Event::$variant),)*
+                    other => Err($crate::core::types::from_json::ReadError::new(
+                        format!("unknown event type '{other}'"),
+                    ).into()),
                 }
             }
 

@@ -1,19 +1,22 @@
-//! Reading protocol values out of parsed JSON.
+//! Reading protocol values out of JSON.
 //!
 //! serde's derived `Deserialize` generates a visitor per type and per input
-//! format, and in the WebAssembly build those visitors were two fifths of the
-//! binary. Every value reaches the protocol types as a `serde_json::Value`
-//! anyway (events, and what JavaScript hands us), so the types read
-//! themselves from a `Value` through this one small trait. The types are
-//! declared by wire name (`super::declare`: `wire_struct!`, each field as
+//! format, and in the WebAssembly build those visitors were two fifths of
+//! the binary. So the types read themselves through this one small trait,
+//! straight from the JSON text ([`FromJson::scan`], the loops in
+//! [`super::scan`]): no `serde_json::Value` is built for typed data, only
+//! for the open values the protocol leaves untyped. The declarations
+//! (`super::declare`: `wire_struct!`, each field as
 //! `pub tool_calls: Option<Vec<ToolCall>> = "toolCalls"`, and the union
-//! macros), which implement it with the helpers here.
+//! macros) implement it; a `Value` in hand is read by writing it out and
+//! scanning that ([`from_value`]), so there is one reader per type.
 
 use std::fmt;
 
 use serde_json::{Map, Value};
 
-use crate::core::json::take_member;
+use super::scan::{self, Miss, Scan, ScanCx};
+use crate::core::json::{to_json, Scanner};
 
 /// Why a value does not fit, and where: `toolCalls[0].function: missing field`.
 #[derive(Debug, Clone, PartialEq)]
@@ -88,191 +91,132 @@ pub fn kind(v: &Value) -> &'static str {
 }
 
 pub fn expected(what: &str, got: &Value) -> ReadError {
-    ReadError::new(format!("expected {what}, got {}", kind(got)))
+    expected_kind(what, kind(got))
+}
+
+/// [`expected`] of a value known by its kind.
+pub fn expected_kind(what: &str, got: &str) -> ReadError {
+    ReadError::new(format!("expected {what}, got {got}"))
 }
 
 /// A protocol value that can be read from JSON.
 pub trait FromJson: Sized {
-    fn from_json(v: Value) -> Result<Self, ReadError>;
+    /// Reads the value at `s`, `cx.depth` containers deep in its text.
+    fn scan(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Self>;
 
-    /// Reads a struct field. Absent is an error, except for `Option`.
-    fn from_field(v: Option<Value>, key: &str) -> Result<Self, ReadError> {
-        match v {
-            Some(v) => Self::from_json(v).map_err(|e| e.within(key)),
-            None => Err(ReadError::new("missing field").within(key)),
-        }
+    /// Whether a field of this type may be absent (then it is `None`).
+    const OPTIONAL: bool = false;
+
+    /// Reads a parsed value (written out and scanned: one reader a type).
+    fn from_json(v: Value) -> Result<Self, ReadError> {
+        from_value(&v)
     }
+}
+
+/// `T` from a parsed value, through its text.
+pub fn from_value<T: FromJson>(v: &Value) -> Result<T, ReadError> {
+    let text = to_json(v);
+    let mut s = Scanner::new(&text);
+    T::scan(&mut s, &mut ScanCx::default()).map_err(|m| match m {
+        Miss::Read(e) => e,
+        // What `to_json` writes is JSON; a value nested past the parser's
+        // limit is the one way here.
+        Miss::Text => ReadError::new("nested too deeply"),
+    })
 }
 
 /// An optional field: absent reads as `None`; present, it must hold a `T`.
 /// `null` is not "absent": the protocol schema rejects it on optional fields
 /// (the few that tolerate it are repaired before reading, in `decode`).
 impl<T: FromJson> FromJson for Option<T> {
-    fn from_json(v: Value) -> Result<Self, ReadError> {
-        match v {
-            Value::Null => Err(ReadError::new("null is not allowed here: omit the field")),
-            v => T::from_json(v).map(Some),
+    fn scan(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Self> {
+        if scan::peek(s) == Some(b'n') {
+            return Err(ReadError::new("null is not allowed here: omit the field").into());
         }
+        T::scan(s, cx).map(Some)
     }
 
-    fn from_field(v: Option<Value>, key: &str) -> Result<Self, ReadError> {
-        match v {
-            None => Ok(None),
-            Some(v) => Self::from_json(v).map_err(|e| e.within(key)),
-        }
-    }
+    const OPTIONAL: bool = true;
 }
 
 impl FromJson for String {
-    fn from_json(v: Value) -> Result<Self, ReadError> {
-        match v {
-            Value::String(s) => Ok(s),
-            other => Err(expected("a string", &other)),
-        }
+    fn scan(s: &mut Scanner<'_>, _: &mut ScanCx<'_>) -> Scan<Self> {
+        scan::string(s)
     }
 }
 
 impl FromJson for bool {
-    fn from_json(v: Value) -> Result<Self, ReadError> {
-        match v {
+    fn scan(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Self> {
+        match scan::value(s, cx)? {
             Value::Bool(b) => Ok(b),
-            other => Err(expected("a boolean", &other)),
+            other => Err(expected("a boolean", &other).into()),
         }
     }
 }
 
 impl FromJson for usize {
-    fn from_json(v: Value) -> Result<Self, ReadError> {
+    fn scan(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Self> {
+        let v = scan::value(s, cx)?;
         v.as_u64()
             .and_then(|n| usize::try_from(n).ok())
-            .ok_or_else(|| expected("a non-negative integer", &v))
+            .ok_or_else(|| expected("a non-negative integer", &v).into())
+    }
+}
+
+/// A JavaScript safe integer (a field's own reader may ask more: see
+/// `strict`).
+impl FromJson for i64 {
+    fn scan(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Self> {
+        let read = super::strict::timestamp(scan::value(s, cx)?)?;
+        Ok(read.unwrap_or_default())
     }
 }
 
 /// Any JSON value, `null` included.
 impl FromJson for Value {
+    fn scan(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Self> {
+        scan::value(s, cx)
+    }
+
     fn from_json(v: Value) -> Result<Self, ReadError> {
         Ok(v)
     }
 }
 
+/// Kept as its text, checked (a slice of the event's where it is shared).
 impl FromJson for crate::core::json::LazyJson {
-    fn from_json(v: Value) -> Result<Self, ReadError> {
-        Ok(v.into())
+    fn scan(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Self> {
+        let text = s.skip(cx.depth).ok_or(Miss::Text)?;
+        Ok(Self::checked(cx.keep(text)))
     }
 }
 
 impl FromJson for Map<String, Value> {
-    fn from_json(v: Value) -> Result<Self, ReadError> {
-        match v {
+    fn scan(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Self> {
+        if scan::peek(s) != Some(b'{') {
+            return Err(scan::expected(s, "an object"));
+        }
+        match scan::value(s, cx)? {
             Value::Object(m) => Ok(m),
-            other => Err(expected("an object", &other)),
+            _ => Err(Miss::Text),
         }
     }
 }
 
 impl<T: FromJson> FromJson for Vec<T> {
-    fn from_json(v: Value) -> Result<Self, ReadError> {
+    fn scan(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Self> {
         let mut out = Vec::new();
-        each_item(v, &mut |n, item| {
-            out.reserve_exact(n);
-            out.push(T::from_json(item)?);
+        scan::items(s, cx, &mut |s, cx| {
+            out.push(T::scan(s, cx)?);
             Ok(())
         })?;
         Ok(out)
     }
 }
 
-/// Hands each item of an array to `read` with how many are left, and says
-/// where one failed. One loop for every item type: the per-type part is
-/// only the push (an instance of this loop per item type was a sixth of
-/// the readers' code).
-fn each_item(
-    v: Value,
-    read: &mut dyn FnMut(usize, Value) -> Result<(), ReadError>,
-) -> Result<(), ReadError> {
-    let Value::Array(items) = v else {
-        return Err(expected("an array", &v));
-    };
-    let mut items = items.into_iter().enumerate();
-    while let Some((i, item)) = items.next() {
-        read(items.len() + 1, item).map_err(|e| e.at(i))?;
-    }
-    Ok(())
-}
-
 impl<T: FromJson> FromJson for Box<T> {
-    fn from_json(v: Value) -> Result<Self, ReadError> {
-        T::from_json(v).map(Box::new)
-    }
-}
-
-/// Reads field `key` of `m` as a `T`.
-pub fn field<T: FromJson>(m: &mut Map<String, Value>, key: &str) -> Result<T, ReadError> {
-    T::from_field(take_member(m, key), key)
-}
-
-/// Reads field `key` of `m` unless an earlier field failed; a failure is
-/// kept in `err` (the first one only) and reads as the default, which the
-/// caller then discards. One instance per field type, shared by every
-/// struct.
-#[inline(never)]
-pub fn take<T: FromJson + Default>(
-    m: &mut Map<String, Value>,
-    key: &str,
-    err: &mut Option<ReadError>,
-) -> T {
-    if err.is_some() {
-        return T::default();
-    }
-    keep_first(field(m, key), err)
-}
-
-/// [`take`] with the field's own reader.
-#[inline(never)]
-pub fn take_with<T: Default>(
-    m: &mut Map<String, Value>,
-    key: &str,
-    err: &mut Option<ReadError>,
-    reader: fn(Option<Value>) -> Result<T, ReadError>,
-) -> T {
-    if err.is_some() {
-        return T::default();
-    }
-    keep_first(reader(take_member(m, key)).map_err(|e| e.within(key)), err)
-}
-
-fn keep_first<T: Default>(read: Result<T, ReadError>, err: &mut Option<ReadError>) -> T {
-    read.unwrap_or_else(|e| {
-        *err = Some(e);
-        T::default()
-    })
-}
-
-/// Reads field `key` of `m` where `null` means absent, as options passed
-/// from JavaScript (`{ tools: null }`) are read.
-pub fn loose_field<T: FromJson>(
-    m: &mut Map<String, Value>,
-    key: &str,
-) -> Result<Option<T>, ReadError> {
-    match take_member(m, key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => T::from_json(v).map(Some).map_err(|e| e.within(key)),
-    }
-}
-
-/// The object a struct is read from.
-pub fn object(v: Value) -> Result<Map<String, Value>, ReadError> {
-    Map::from_json(v)
-}
-
-/// The string tag (`role`, `type`, `op`) a union is read by.
-pub fn tag(v: &Value, key: &str) -> Result<String, ReadError> {
-    match v.get(key) {
-        Some(Value::String(t)) => Ok(t.clone()),
-        Some(other) => Err(expected("a string", other).within(key)),
-        None if v.is_object() => Err(ReadError::new("missing field").within(key)),
-        None => Err(expected("an object", v)),
+    fn scan(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Self> {
+        T::scan(s, cx).map(Box::new)
     }
 }
 
@@ -282,20 +226,22 @@ mod tests {
     use crate::core::types::declare::json_struct;
     use serde_json::json;
 
-    #[derive(Debug, PartialEq)]
+    #[derive(Debug, PartialEq, Default)]
     struct Inner {
         name: String,
     }
-    json_struct!(Inner { name: "name" });
+    json_struct!(Inner {
+        name: String = "name"
+    });
 
-    #[derive(Debug, PartialEq)]
+    #[derive(Debug, PartialEq, Default)]
     struct Outer {
         items: Vec<Inner>,
         note: Option<String>,
     }
     json_struct!(Outer {
-        items: "items",
-        note: "note"
+        items: Vec<Inner> = "items",
+        note: Option<String> = "note"
     });
 
     #[test]

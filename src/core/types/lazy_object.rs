@@ -9,8 +9,9 @@
 
 use serde_json::{Map, Value};
 
-use super::from_json::{expected, FromJson, ReadError};
-use crate::core::json::{LazyJson, SharedText, ToJson};
+use super::from_json::FromJson;
+use super::scan::{self, Miss, Scan, ScanCx};
+use crate::core::json::{LazyJson, Scanner, SharedText, ToJson};
 
 #[derive(Clone, PartialEq, Debug)]
 pub struct LazyObject(LazyJson);
@@ -61,11 +62,12 @@ impl From<Map<String, Value>> for LazyObject {
 }
 
 impl FromJson for LazyObject {
-    fn from_json(v: Value) -> Result<Self, ReadError> {
-        match v {
-            Value::Object(m) => Ok(m.into()),
-            other => Err(expected("an object", &other)),
+    fn scan(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Self> {
+        if scan::peek(s) != Some(b'{') {
+            return Err(scan::expected(s, "an object"));
         }
+        let text = s.skip(cx.depth).ok_or(Miss::Text)?;
+        Ok(LazyObject(LazyJson::checked(cx.keep(text))))
     }
 }
 

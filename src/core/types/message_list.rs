@@ -1,17 +1,15 @@
 //! A MESSAGES_SNAPSHOT's messages, with the JSON text they were read from
-//! where reading kept every member the text gave them (a plain history,
-//! see `core::plain_messages`): JavaScript's copy of a restated history is
-//! then `JSON.parse` of that text, not the messages written out again by
+//! where reading kept every member the text gave them: JavaScript's copy
+//! of a restated history is then `JSON.parse` of that text, not the messages written out again by
 //! Rust and parsed: scenario 4 (a snapshot of 10,000) took 0.76x the time
 //! in Node this way (medians of 8 alternated pairs).
 
 use std::ops::{Deref, DerefMut};
 
-use serde_json::Value;
-
-use super::from_json::{FromJson, ReadError};
+use super::from_json::FromJson;
 use super::message::Message;
-use crate::core::json::{SharedText, ToJson};
+use super::scan::{Scan, ScanCx};
+use crate::core::json::{Scanner, SharedText, ToJson};
 
 #[derive(Debug, Clone, Default)]
 pub struct MessageList {
@@ -71,9 +69,22 @@ impl PartialEq for MessageList {
     }
 }
 
+/// Read with the text it was read from, where the messages kept every
+/// member it gave them: `JSON.parse` of it then builds what writing them
+/// would (keys perhaps in another order), and JavaScript takes its copy
+/// from the text.
 impl FromJson for MessageList {
-    fn from_json(v: Value) -> Result<Self, ReadError> {
-        Vec::from_json(v).map(MessageList::from)
+    fn scan(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Self> {
+        s.skip_ws();
+        let start = s.offset();
+        let dropped = std::mem::take(&mut cx.dropped);
+        let messages = Vec::scan(s, cx)?;
+        let exact = !std::mem::replace(&mut cx.dropped, dropped);
+        cx.dropped |= !exact;
+        Ok(match exact {
+            true => MessageList::with_text(messages, cx.keep(&s.text()[start..s.offset()])),
+            false => messages.into(),
+        })
     }
 }
 

@@ -9,6 +9,7 @@ pub mod message;
 pub mod message_list;
 pub mod patch;
 pub mod run;
+pub mod scan;
 pub mod strict;
 pub mod tool;
 mod wire_union;

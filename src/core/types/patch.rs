@@ -4,9 +4,10 @@ use std::borrow::Cow;
 
 use serde::Serialize;
 
-use crate::core::json::ToJson;
+use crate::core::json::{Scanner, ToJson};
 
 use super::from_json::{FromJson, ReadError};
+use super::scan::{Scan, ScanCx};
 use super::wire_union::wire_union;
 use serde_json::Value;
 
@@ -109,8 +110,8 @@ fn is_pointer(s: &str) -> bool {
 }
 
 impl FromJson for Pointer {
-    fn from_json(v: Value) -> Result<Self, ReadError> {
-        Pointer::parse(String::from_json(v)?).map_err(ReadError::new)
+    fn scan(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Self> {
+        Ok(Pointer::parse(String::scan(s, cx)?).map_err(ReadError::new)?)
     }
 }
 

@@ -50,7 +50,7 @@ json_strings!(ResumeStatus {
 
 wire_struct! {
     /// The answer to one interrupt, sent with the next run.
-    #[derive(Debug, Clone, PartialEq, Serialize)]
+    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
     #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
     pub struct ResumeEntry {
         pub interrupt_id: String = "interruptId",
@@ -104,8 +104,7 @@ wire_union! {
 }
 
 /// An interrupt outcome names what it waits for.
-fn at_least_one_interrupt(v: Option<Value>) -> Result<Vec<Interrupt>, ReadError> {
-    let v = v.ok_or_else(|| ReadError::new("missing field"))?;
+fn at_least_one_interrupt(v: Value) -> Result<Vec<Interrupt>, ReadError> {
     let interrupts = Vec::<Interrupt>::from_json(v)?;
     if interrupts.is_empty() {
         return Err(ReadError::new(

@@ -5,23 +5,25 @@ use serde_json::Value;
 
 use super::from_json::{expected, ReadError};
 
+// Each reads a member that is there; an absent one is `None`, as its
+// type says (`FromJson::OPTIONAL`).
+
 /// Any JSON value but `null` (the schema's `z.any().refine(v => v !== null)`).
-pub fn non_null(v: Option<Value>) -> Result<Option<Value>, ReadError> {
+pub fn non_null(v: Value) -> Result<Option<Value>, ReadError> {
     match v {
-        Some(Value::Null) => Err(ReadError::new("null is not allowed here: omit the field")),
-        v => Ok(v),
+        Value::Null => Err(ReadError::new("null is not allowed here: omit the field")),
+        v => Ok(Some(v)),
     }
 }
 
 /// Any JSON value, where `null` reads as absent.
-pub fn nullable(v: Option<Value>) -> Result<Option<Value>, ReadError> {
-    Ok(v.filter(|v| !v.is_null()))
+pub fn nullable(v: Value) -> Result<Option<Value>, ReadError> {
+    Ok(Some(v).filter(|v| !v.is_null()))
 }
 
 const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 
-fn safe_int(v: Option<Value>, min: f64, what: &str) -> Result<Option<i64>, ReadError> {
-    let Some(v) = v else { return Ok(None) };
+fn safe_int(v: Value, min: f64, what: &str) -> Result<Option<i64>, ReadError> {
     match v.as_f64() {
         Some(n) if n.fract() == 0.0 && (min..=MAX_SAFE).contains(&n) => Ok(Some(n as i64)),
         _ => Err(expected(what, &v)),
@@ -29,12 +31,12 @@ fn safe_int(v: Option<Value>, min: f64, what: &str) -> Result<Option<i64>, ReadE
 }
 
 /// A JavaScript safe integer (`z.int()`): `5.0` is accepted, `5.5` is not.
-pub fn timestamp(v: Option<Value>) -> Result<Option<i64>, ReadError> {
+pub fn timestamp(v: Value) -> Result<Option<i64>, ReadError> {
     safe_int(v, -MAX_SAFE, "a safe integer")
 }
 
 /// A non-negative safe integer, as token counts are.
-pub fn count(v: Option<Value>) -> Result<Option<i64>, ReadError> {
+pub fn count(v: Value) -> Result<Option<i64>, ReadError> {
     safe_int(v, 0.0, "a non-negative integer")
 }
 

@@ -6,8 +6,8 @@
 
 /// `pub enum Name = "tagKey" { Member = "tag" { pub-less field: Type = "wire" [with reader], ... }, ... }`.
 /// Writes the tag first, then the member's fields in the order declared,
-/// absent options left out; reads the tag, then the fields in that order,
-/// keeping the first error.
+/// absent options left out; reads the tag, then the fields, reporting the
+/// first error in that order.
 macro_rules! wire_union {
     (
         $(#[$attr:meta])*
@@ -63,23 +63,29 @@ macro_rules! wire_union {
         }
 
         impl $crate::core::types::from_json::FromJson for $name {
-            fn from_json(
-                v: serde_json::Value,
-            ) -> Result<Self, $crate::core::types::from_json::ReadError> {
-                use $crate::core::types::from_json::{object, tag, ReadError};
-                let ty = tag(&v, $key)?;
-                #[allow(unused_mut)]
-                let mut m = object(v)?;
-                let mut _err = None;
-                let built = match ty.as_str() {
-                    $($tag => $name::$variant {
-                        $($field: $crate::core::types::declare::read_field!(m, $wire, _err $(, $reader)?),)*
-                    },)*
-                    other => return Err(ReadError::unknown_tag($key, other)),
-                };
-                match _err {
-                    None => Ok(built),
-                    Some(e) => Err(e),
+            fn scan(
+                s: &mut $crate::core::json::Scanner<'_>,
+                cx: &mut $crate::core::types::scan::ScanCx<'_>,
+            ) -> $crate::core::types::scan::Scan<Self> {
+                use $crate::core::types::{scan, from_json::{FromJson, ReadError}};
+                match &*scan::tag(s, cx, $key)? {
+                    $($tag => {
+                        $(let mut $field: $fty = Default::default();)*
+                        // The tag, then the member's fields, in the order declared.
+                        let optional = const { scan::optional(&[true $(, <$fty as FromJson>::OPTIONAL)*]) };
+                        scan::object(s, cx, &[$key $(, $wire)*], optional, &mut |_i, _s, _cx| {
+                            let mut _n = 1usize;
+                            $(
+                                if _i == _n {
+                                    return $crate::core::types::declare::scan_field!($field, _s, _cx $(, $reader)?);
+                                }
+                                _n += 1;
+                            )*
+                            scan::known(_s, _cx)
+                        })?;
+                        Ok($name::$variant { $($field),* })
+                    })*
+                    other => Err(ReadError::unknown_tag($key, other).into()),
                 }
             }
         }
