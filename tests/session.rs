@@ -126,7 +126,12 @@ fn a_run_calls_the_lifecycle_the_events_and_the_announcements_in_order() {
         ]
     );
     assert_eq!(agent.messages.get(0).unwrap().text(), "hi");
-    assert_eq!(s.result(), Some(&serde_json::json!(7)));
+    assert_eq!(s.result().map(|r| &**r), Some(&serde_json::json!(7)));
+    assert_eq!(
+        s.result().and_then(|r| r.text()),
+        Some("7"),
+        "kept as its text"
+    );
 }
 
 #[test]

@@ -189,7 +189,7 @@ pub fn replay_body(
         if let Some(e) = session.error().filter(|_| rejected) {
             return Err(e.clone());
         }
-        outcome.result = session.result().cloned();
+        outcome.result = session.result().map(|r| (**r).clone());
         let ids: Vec<&str> = agent
             .messages
             .new_since_watch()

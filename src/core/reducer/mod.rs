@@ -48,7 +48,7 @@ pub struct Applied {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Finished {
     Success {
-        result: Option<Value>,
+        result: Option<LazyJson>,
         pending_tool_call_ids: Vec<String>,
     },
     Interrupt {

@@ -4,7 +4,7 @@
 //! drops the event; one from its own callback keeps it from being applied
 //! but still lets the finished message or tool call be announced.
 
-use serde_json::Value;
+use crate::core::json::LazyJson;
 
 use super::callbacks::{Listening, ON_EVENT, ON_NEW_MESSAGE, ON_NEW_TOOL_CALL};
 use super::{Answer, Call, Changed, Extras, StateFollow, Step};
@@ -47,7 +47,7 @@ impl Round {
         listening: &Listening,
         answer: Option<Answer>,
         changed: &mut Changed,
-        result: &mut Option<Value>,
+        result: &mut Option<LazyJson>,
     ) -> Option<Step> {
         let answer = answer.unwrap_or_default();
         // An announcement changes nothing, as in the reference: what its
@@ -111,7 +111,7 @@ impl Round {
         agent: &mut AgentState,
         stopped: bool,
         changed: &mut Changed,
-        result: &mut Option<Value>,
+        result: &mut Option<LazyJson>,
     ) -> Option<Step> {
         if let Event::RunFinished(e) = &self.event {
             if let Finished::Success { result: r, .. } = reducer.finished_of(e) {

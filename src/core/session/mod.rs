@@ -14,7 +14,7 @@
 //! `stopPropagation` still lets through, an abort as `RUN_ERROR`, what a
 //! connect without a URL does) live here once and are tested natively.
 
-use serde_json::Value;
+use super::json::LazyJson;
 
 use super::error::RunError;
 use super::json_patch::Edits;
@@ -90,7 +90,7 @@ pub struct Session {
     requests: bool,
     ended: bool,
     failure: Option<Failure>,
-    result: Option<Value>,
+    result: Option<LazyJson>,
     limits: Limits,
     rounds: u64,
 }
@@ -187,7 +187,7 @@ impl Session {
     }
 
     /// `RUN_FINISHED.result` of the last successful finish.
-    pub fn result(&self) -> Option<&Value> {
+    pub fn result(&self) -> Option<&LazyJson> {
         self.result.as_ref()
     }
 

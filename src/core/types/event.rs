@@ -247,7 +247,7 @@ event!(
         pub run_id: String = "runId",
         #[serde(skip_serializing_if = "Option::is_none")]
         #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub result: Option<Value> = "result" with strict::non_null,
+        pub result: Option<LazyJson> = "result",
         #[serde(skip_serializing_if = "Option::is_none")]
         pub outcome: Option<RunOutcome> = "outcome",
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -391,7 +391,7 @@ event!(
         pub subagent_run_id: String = "subagentRunId",
         #[serde(skip_serializing_if = "Option::is_none")]
         #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub result: Option<Value> = "result" with strict::non_null,
+        pub result: Option<LazyJson> = "result",
         #[serde(skip_serializing_if = "Option::is_none")]
         pub outcome: Option<SubagentOutcome> = "outcome",
     }
