@@ -1,36 +1,47 @@
 //! The subscriber callbacks that are not an event's own: the run's
 //! lifecycle and the announcements. An event's own callback comes from the
 //! events table (`Event::callback`, `EVENT_CALLBACKS`), so every callback
-//! is named once, and the `AgentSubscriber` interface of the `.d.ts` is
-//! written from the same tables.
+//! is named once; the binding writes the `AgentSubscriber` interface of the
+//! `.d.ts` from the same tables (`callbacks_table!`, `events_table!`).
 
-use crate::core::types::{Event, EVENT_CALLBACKS, EVENT_CALLBACKS_TS};
+use crate::core::types::{Event, EVENT_CALLBACKS};
+
+/// The lifecycle and announcement callbacks, in the reference's order,
+/// handed to a macro: `callbacks!` here, and the binding's TypeScript.
+macro_rules! callbacks_table {
+    ($m:ident) => {
+        $m! {
+            lifecycle {
+                ON_EVENT = "onEvent";
+                ON_RUN_INITIALIZED = "onRunInitialized";
+                ON_RUN_FAILED = "onRunFailed";
+                ON_RUN_FINALIZED = "onRunFinalized";
+            }
+            announcements {
+                ON_NEW_MESSAGE = "onNewMessage";
+                ON_NEW_TOOL_CALL = "onNewToolCall";
+                ON_MESSAGES_CHANGED = "onMessagesChanged";
+                ON_STATE_CHANGED = "onStateChanged";
+            }
+        }
+    };
+}
+pub(crate) use callbacks_table;
 
 macro_rules! callbacks {
     (
-        lifecycle { $($lconst:ident = $lname:literal: $lts:literal;)* }
-        announcements { $($aconst:ident = $aname:literal: $ats:literal;)* }
+        lifecycle { $($lconst:ident = $lname:literal;)* }
+        announcements { $($aconst:ident = $aname:literal;)* }
     ) => {
         $(pub const $lconst: &str = $lname;)*
         $(pub const $aconst: &str = $aname;)*
 
         /// The lifecycle and announcement callbacks, in the reference's order.
         const OTHER_CALLBACKS: &[&str] = &[$($lname,)* $($aname,)*];
-
-        /// The `AgentSubscriber` interface, for the binding's `.d.ts`: these
-        /// callbacks, then the events' (TypeScript merges the two).
-        pub const AGENT_SUBSCRIBER_TS: [&str; 2] = [
-            concat!(
-                "/** Callbacks named as @ag-ui/client names them; define only the ones you need. */\n",
-                "export interface AgentSubscriber {\n",
-                $("  ", $lname, $lts, ";\n",)*
-                $("  ", $aname, $ats, ";\n",)*
-                "}\n",
-            ),
-            EVENT_CALLBACKS_TS,
-        ];
     };
 }
+
+callbacks_table!(callbacks);
 
 /// Every callback a subscriber may define.
 pub fn callbacks() -> impl Iterator<Item = &'static str> {
@@ -41,21 +52,6 @@ pub fn callbacks() -> impl Iterator<Item = &'static str> {
 /// announcements, then one per event (`""` for a shorthand).
 fn slots() -> impl Iterator<Item = &'static str> {
     OTHER_CALLBACKS.iter().chain(EVENT_CALLBACKS).copied()
-}
-
-callbacks! {
-    lifecycle {
-        ON_EVENT = "onEvent": "?(params: { event: Event } & AgentSubscriberParams): SubscriberResult";
-        ON_RUN_INITIALIZED = "onRunInitialized": "?(params: AgentSubscriberParams): SubscriberResult";
-        ON_RUN_FAILED = "onRunFailed": "?(params: { error: Error } & AgentSubscriberParams): SubscriberResult";
-        ON_RUN_FINALIZED = "onRunFinalized": "?(params: AgentSubscriberParams): SubscriberResult";
-    }
-    announcements {
-        ON_NEW_MESSAGE = "onNewMessage": "?(params: { message: Message } & Omit<AgentSubscriberParams, \"input\"> & { input?: RunAgentInput }): SubscriberResult";
-        ON_NEW_TOOL_CALL = "onNewToolCall": "?(params: { toolCall: ToolCall } & Omit<AgentSubscriberParams, \"input\"> & { input?: RunAgentInput }): SubscriberResult";
-        ON_MESSAGES_CHANGED = "onMessagesChanged": "?(params: Omit<AgentSubscriberParams, \"input\"> & { input?: RunAgentInput }): SubscriberResult";
-        ON_STATE_CHANGED = "onStateChanged": "?(params: Omit<AgentSubscriberParams, \"input\"> & { input?: RunAgentInput }): SubscriberResult";
-    }
 }
 
 /// The callbacks at least one subscriber defines, so that a callback no

@@ -33,7 +33,10 @@ mod steps;
 mod sync;
 
 pub use batching::Batching;
-pub use callbacks::{callbacks, Listening, AGENT_SUBSCRIBER_TS};
+pub use callbacks::{callbacks, Listening};
+// For the binding's TypeScript, which only the WebAssembly build compiles.
+#[allow(unused_imports)]
+pub(crate) use callbacks::callbacks_table;
 
 pub use steps::{Answer, Call, Changed, Extras, StateFollow, Step};
 

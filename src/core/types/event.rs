@@ -413,47 +413,59 @@ event!(
 /// TypeScript of its extra parameters, `as` a whole signature of its own,
 /// or `none` for the `*_CHUNK` shorthands, which are expanded into the
 /// events they stand for first.
-/// The extra parameters of event callbacks, each name stated once: a
-/// constant of [`extras`] for the binding that sets it, and `extra!` for
-/// the TypeScript the events table writes.
-macro_rules! extras {
-    ($($name:ident = $wire:literal;)*) => {
-        /// The names of event callbacks' extra parameters.
-        pub mod extras {
-            $(pub const $name: &str = $wire;)*
-        }
-        macro_rules! extra {
-            $(($name) => { $wire };)*
-        }
+/// The extra parameters of event callbacks, each name stated once:
+/// `extra!(TOOL_CALL_NAME)` is `"toolCallName"`, for the binding's
+/// TypeScript, and [`extras`] holds each as a constant for the code that
+/// sets it.
+macro_rules! extra {
+    (TEXT_MESSAGE_BUFFER) => {
+        "textMessageBuffer"
+    };
+    (REASONING_MESSAGE_BUFFER) => {
+        "reasoningMessageBuffer"
+    };
+    (TOOL_CALL_BUFFER) => {
+        "toolCallBuffer"
+    };
+    (TOOL_CALL_NAME) => {
+        "toolCallName"
+    };
+    (PARTIAL_TOOL_CALL_ARGS) => {
+        "partialToolCallArgs"
+    };
+    (TOOL_CALL_ARGS) => {
+        "toolCallArgs"
+    };
+    (ACTIVITY_MESSAGE) => {
+        "activityMessage"
+    };
+    (EXISTING_MESSAGE) => {
+        "existingMessage"
     };
 }
+// For the binding's TypeScript, which only the WebAssembly build compiles.
+#[allow(unused_imports)]
+pub(crate) use extra;
 
-extras! {
-    TEXT_MESSAGE_BUFFER = "textMessageBuffer";
-    REASONING_MESSAGE_BUFFER = "reasoningMessageBuffer";
-    TOOL_CALL_BUFFER = "toolCallBuffer";
-    TOOL_CALL_NAME = "toolCallName";
-    PARTIAL_TOOL_CALL_ARGS = "partialToolCallArgs";
-    TOOL_CALL_ARGS = "toolCallArgs";
-    ACTIVITY_MESSAGE = "activityMessage";
-    EXISTING_MESSAGE = "existingMessage";
+/// The names of event callbacks' extra parameters.
+pub mod extras {
+    pub const TEXT_MESSAGE_BUFFER: &str = extra!(TEXT_MESSAGE_BUFFER);
+    pub const REASONING_MESSAGE_BUFFER: &str = extra!(REASONING_MESSAGE_BUFFER);
+    pub const TOOL_CALL_BUFFER: &str = extra!(TOOL_CALL_BUFFER);
+    pub const TOOL_CALL_NAME: &str = extra!(TOOL_CALL_NAME);
+    pub const PARTIAL_TOOL_CALL_ARGS: &str = extra!(PARTIAL_TOOL_CALL_ARGS);
+    pub const TOOL_CALL_ARGS: &str = extra!(TOOL_CALL_ARGS);
+    pub const ACTIVITY_MESSAGE: &str = extra!(ACTIVITY_MESSAGE);
+    pub const EXISTING_MESSAGE: &str = extra!(EXISTING_MESSAGE);
 }
 
 macro_rules! events {
-    ($($variant:ident($ty:ident) = $wire:literal, $kind:ident $($ts:literal)?
-        $({ $($x:ident $xty:literal),* })?;)*) => {
+    ($($variant:ident($ty:ident) = $wire:literal, $kind:ident
+        $({ $($x:ident $(: $opt:ident)?),* })?;)*) => {
         events!(@enum $($variant($ty) = $wire,)*);
 
         /// Every callback an event may call (`""` for the shorthands).
         pub const EVENT_CALLBACKS: &[&str] = &[$(events!(@name $kind $variant),)*];
-
-        /// The event callbacks of the `AgentSubscriber` interface (merged
-        /// with its other callbacks by TypeScript's interface merging).
-        pub const EVENT_CALLBACKS_TS: &str = concat!(
-            "export interface AgentSubscriber {\n",
-            $(events!(@ts $kind $variant $wire $($ts)? $({ $($x $xty),* })?),)*
-            "}\n",
-        );
 
         $(impl $ty {
             /// The event's type tag.
@@ -485,22 +497,6 @@ macro_rules! events {
     };
     (@name none $variant:ident) => { "" };
     (@name $kind:ident $variant:ident) => { concat!("on", stringify!($variant), "Event") };
-    (@ts none $variant:ident $wire:literal) => { "" };
-    (@ts plain $variant:ident $wire:literal) => {
-        concat!("  on", stringify!($variant), "Event?: EventCallback<\"", $wire, "\">;\n")
-    };
-    (@ts with $variant:ident $wire:literal {
-        $first:ident $fty:literal $(, $rest:ident $rty:literal)* $(,)?
-    }) => {
-        concat!(
-            "  on", stringify!($variant), "Event?: EventCallback<\"", $wire, "\", { ",
-            extra!($first), $fty, $("; ", extra!($rest), $rty,)*
-            " }>;\n"
-        )
-    };
-    (@ts as $variant:ident $wire:literal $ts:literal) => {
-        concat!("  on", stringify!($variant), "Event", $ts, ";\n")
-    };
     (@enum $($variant:ident($ty:ident) = $wire:literal,)*) => {
         /// Any event of protocol 1.0.
         #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -573,50 +569,58 @@ macro_rules! events {
     };
 }
 
-events! {
-    TextMessageStart(TextMessageStartEvent) = "TEXT_MESSAGE_START", plain;
-    TextMessageContent(TextMessageContentEvent) = "TEXT_MESSAGE_CONTENT", with { TEXT_MESSAGE_BUFFER ": string" };
-    TextMessageEnd(TextMessageEndEvent) = "TEXT_MESSAGE_END", with { TEXT_MESSAGE_BUFFER ": string" };
-    TextMessageChunk(TextMessageChunkEvent) = "TEXT_MESSAGE_CHUNK", none;
-    ToolCallStart(ToolCallStartEvent) = "TOOL_CALL_START", plain;
-    ToolCallArgs(ToolCallArgsEvent) = "TOOL_CALL_ARGS",
-        with {
-            TOOL_CALL_BUFFER ": string",
-            TOOL_CALL_NAME ": string",
-            PARTIAL_TOOL_CALL_ARGS ": Record<string, any>"
-        };
-    ToolCallEnd(ToolCallEndEvent) = "TOOL_CALL_END",
-        with { TOOL_CALL_NAME ": string", TOOL_CALL_ARGS ": Record<string, any>" };
-    ToolCallChunk(ToolCallChunkEvent) = "TOOL_CALL_CHUNK", none;
-    ToolCallResult(ToolCallResultEvent) = "TOOL_CALL_RESULT", plain;
-    StateSnapshot(StateSnapshotEvent) = "STATE_SNAPSHOT", plain;
-    StateDelta(StateDeltaEvent) = "STATE_DELTA", plain;
-    MessagesSnapshot(MessagesSnapshotEvent) = "MESSAGES_SNAPSHOT", plain;
-    ActivitySnapshot(ActivitySnapshotEvent) = "ACTIVITY_SNAPSHOT",
-        with { ACTIVITY_MESSAGE "?: ActivityMessage", EXISTING_MESSAGE "?: Message" };
-    ActivityDelta(ActivityDeltaEvent) = "ACTIVITY_DELTA",
-        with { ACTIVITY_MESSAGE ": ActivityMessage" };
-    Raw(RawEvent) = "RAW", plain;
-    Custom(CustomEvent) = "CUSTOM", plain;
-    RunStarted(RunStartedEvent) = "RUN_STARTED", plain;
-    RunFinished(RunFinishedEvent) = "RUN_FINISHED",
-        as "?(\n    params: { event: EventOf<\"RUN_FINISHED\"> } & (\n      | { outcome: \"success\"; result?: any; pendingToolCallIds: string[] }\n      | { outcome: \"interrupt\"; interrupts: Interrupt[] }\n      | { outcome: \"cancelled\" }\n    ) &\n      AgentSubscriberParams,\n  ): SubscriberResult";
-    RunError(RunErrorEvent) = "RUN_ERROR", plain;
-    StepStarted(StepStartedEvent) = "STEP_STARTED", plain;
-    StepFinished(StepFinishedEvent) = "STEP_FINISHED", plain;
-    ReasoningStart(ReasoningStartEvent) = "REASONING_START", plain;
-    ReasoningMessageStart(ReasoningMessageStartEvent) = "REASONING_MESSAGE_START", plain;
-    ReasoningMessageContent(ReasoningMessageContentEvent) = "REASONING_MESSAGE_CONTENT",
-        with { REASONING_MESSAGE_BUFFER ": string" };
-    ReasoningMessageEnd(ReasoningMessageEndEvent) = "REASONING_MESSAGE_END",
-        with { REASONING_MESSAGE_BUFFER ": string" };
-    ReasoningMessageChunk(ReasoningMessageChunkEvent) = "REASONING_MESSAGE_CHUNK", none;
-    ReasoningEnd(ReasoningEndEvent) = "REASONING_END", plain;
-    ReasoningEncryptedValue(ReasoningEncryptedValueEvent) = "REASONING_ENCRYPTED_VALUE", plain;
-    SubagentStarted(SubagentStartedEvent) = "SUBAGENT_STARTED", plain;
-    SubagentFinished(SubagentFinishedEvent) = "SUBAGENT_FINISHED", plain;
-    SubagentError(SubagentErrorEvent) = "SUBAGENT_ERROR", plain;
+/// The events table: each event's variant, struct and type tag, and its
+/// callback: `plain`, `with` the extras it is given (`: optional` where
+/// one may be absent), `own` (its parameters are its own: RUN_FINISHED's
+/// outcome), or `none` (a shorthand, expanded before any callback). Handed
+/// to a macro: `events!` here, and the binding's, which writes the
+/// TypeScript of the callbacks from it.
+macro_rules! events_table {
+    ($m:ident) => {
+        $m! {
+            TextMessageStart(TextMessageStartEvent) = "TEXT_MESSAGE_START", plain;
+            TextMessageContent(TextMessageContentEvent) = "TEXT_MESSAGE_CONTENT", with { TEXT_MESSAGE_BUFFER };
+            TextMessageEnd(TextMessageEndEvent) = "TEXT_MESSAGE_END", with { TEXT_MESSAGE_BUFFER };
+            TextMessageChunk(TextMessageChunkEvent) = "TEXT_MESSAGE_CHUNK", none;
+            ToolCallStart(ToolCallStartEvent) = "TOOL_CALL_START", plain;
+            ToolCallArgs(ToolCallArgsEvent) = "TOOL_CALL_ARGS",
+                with { TOOL_CALL_BUFFER, TOOL_CALL_NAME, PARTIAL_TOOL_CALL_ARGS };
+            ToolCallEnd(ToolCallEndEvent) = "TOOL_CALL_END", with { TOOL_CALL_NAME, TOOL_CALL_ARGS };
+            ToolCallChunk(ToolCallChunkEvent) = "TOOL_CALL_CHUNK", none;
+            ToolCallResult(ToolCallResultEvent) = "TOOL_CALL_RESULT", plain;
+            StateSnapshot(StateSnapshotEvent) = "STATE_SNAPSHOT", plain;
+            StateDelta(StateDeltaEvent) = "STATE_DELTA", plain;
+            MessagesSnapshot(MessagesSnapshotEvent) = "MESSAGES_SNAPSHOT", plain;
+            ActivitySnapshot(ActivitySnapshotEvent) = "ACTIVITY_SNAPSHOT",
+                with { ACTIVITY_MESSAGE: optional, EXISTING_MESSAGE: optional };
+            ActivityDelta(ActivityDeltaEvent) = "ACTIVITY_DELTA", with { ACTIVITY_MESSAGE };
+            Raw(RawEvent) = "RAW", plain;
+            Custom(CustomEvent) = "CUSTOM", plain;
+            RunStarted(RunStartedEvent) = "RUN_STARTED", plain;
+            RunFinished(RunFinishedEvent) = "RUN_FINISHED", own;
+            RunError(RunErrorEvent) = "RUN_ERROR", plain;
+            StepStarted(StepStartedEvent) = "STEP_STARTED", plain;
+            StepFinished(StepFinishedEvent) = "STEP_FINISHED", plain;
+            ReasoningStart(ReasoningStartEvent) = "REASONING_START", plain;
+            ReasoningMessageStart(ReasoningMessageStartEvent) = "REASONING_MESSAGE_START", plain;
+            ReasoningMessageContent(ReasoningMessageContentEvent) = "REASONING_MESSAGE_CONTENT",
+                with { REASONING_MESSAGE_BUFFER };
+            ReasoningMessageEnd(ReasoningMessageEndEvent) = "REASONING_MESSAGE_END",
+                with { REASONING_MESSAGE_BUFFER };
+            ReasoningMessageChunk(ReasoningMessageChunkEvent) = "REASONING_MESSAGE_CHUNK", none;
+            ReasoningEnd(ReasoningEndEvent) = "REASONING_END", plain;
+            ReasoningEncryptedValue(ReasoningEncryptedValueEvent) = "REASONING_ENCRYPTED_VALUE", plain;
+            SubagentStarted(SubagentStartedEvent) = "SUBAGENT_STARTED", plain;
+            SubagentFinished(SubagentFinishedEvent) = "SUBAGENT_FINISHED", plain;
+            SubagentError(SubagentErrorEvent) = "SUBAGENT_ERROR", plain;
+        }
+    };
 }
+// For the binding's TypeScript too.
+#[allow(unused_imports)]
+pub(crate) use events_table;
+
+events_table!(events);
 
 impl Event {
     /// The `subagentRunId` attribution tag, where the event type carries one.
