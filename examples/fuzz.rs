@@ -78,7 +78,31 @@ fn corpus() -> Vec<Value> {
     if events.is_empty() {
         events.push(json!({"type": "RUN_STARTED", "threadId": "t", "runId": "r"}));
     }
+    events.extend(repaired_shapes());
     events
+}
+
+/// Events the compatibility boundary repairs (the recorded cases carry
+/// these shapes in histories, not in events): the decoder's clean route
+/// must leave each to the repairing one.
+fn repaired_shapes() -> Vec<Value> {
+    let binary =
+        json!({"type": "binary", "mimeType": "image/png", "data": "AAAA", "filename": "a.png"});
+    let image = json!({"type": "image", "source": {"type": "url", "value": "u"}, "metadata": null});
+    let user =
+        json!({"id": "u", "role": "user", "content": [{"type": "text", "text": "hi"}, binary]});
+    let with_null = json!({"id": "v", "role": "user", "content": [image]});
+    vec![
+        json!({"type": "MESSAGES_SNAPSHOT", "messages": [user.clone(), {"id": "a", "role": "assistant", "content": "x"}]}),
+        json!({"type": "MESSAGES_SNAPSHOT", "messages": [with_null]}),
+        json!({"type": "RUN_STARTED", "threadId": "t", "runId": "r", "input": {
+            "threadId": "t", "runId": "r", "messages": [user], "state": null, "forwardedProps": null,
+            "tools": [{"name": "f", "description": "d", "parameters": null}]}}),
+        json!({"type": "TOOL_CALL_START", "toolCallId": "c", "toolCallName": "f", "parentMessageId": null, "rawEvent": null}),
+        json!({"type": "RUN_FINISHED", "threadId": "t", "runId": "r", "result": null, "outcome": {"type": "later"}}),
+        json!({"type": "STATE_DELTA", "delta": [{"op": "frob", "path": "/a"}, {"op": "add", "path": "/a", "value": 1}]}),
+        json!({"type": "THINKING_TEXT_MESSAGE_START"}),
+    ]
 }
 
 const TOKENS: &[&str] = &[
@@ -216,14 +240,27 @@ fn run_decode(rng: &mut Rng, corpus: &[Value]) -> String {
         }
         _ => {
             let base = rng.pick(corpus).clone();
-            mutate(rng, &base, 0).to_string()
+            let text = mutate(rng, &base, 0).to_string();
+            // Byte edits too: trailing text, a broken string, a key twice.
+            match rng.below(3) {
+                0 => edit_text(rng, text),
+                _ => text,
+            }
         }
     };
     let mut fast_warnings = Vec::new();
     let fast = Decoder::new().decode_str(&text, &mut fast_warnings);
     let mut general_warnings = Vec::new();
     let general = match agui_wasm::core::json::parse(&text) {
-        Ok(v) => Decoder::new().decode_value(v, &mut general_warnings),
+        // Surrogate halves are noted from the text, on either route.
+        Ok(v) => Decoder::new()
+            .decode_value(v, &mut general_warnings)
+            .map(|e| {
+                e.map(|mut e| {
+                    agui_wasm::core::surrogates::mark(&mut e, &text);
+                    e
+                })
+            }),
         Err(e) => Err(DecodeError::Json {
             reason: e.to_string(),
         }),

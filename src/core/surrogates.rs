@@ -72,7 +72,7 @@ pub fn mark(event: &mut Event, data: &str) {
         return;
     }
     // The member as JSON.parse reads it: the last of a repeated key.
-    let raw = members(data, None).and_then(|m| {
+    let raw = members(data).and_then(|m| {
         m.into_iter()
             .rev()
             .find(|(k, _)| k == "delta")

@@ -22,8 +22,8 @@ pub use lazy::LazyJson;
 pub use member::{member, member_mut, take_member};
 pub use number::parse_f64;
 pub use parse::{
-    members, parse, plain_run_end, skip_at, string_at, validate, value_at, ParseError, ReadMember,
-    MAX_DEPTH, MAX_NESTING,
+    members, parse, plain_run_end, skip_at, string_at, validate, value_at, ParseError, MAX_DEPTH,
+    MAX_NESTING,
 };
 pub use scan::Scanner;
 pub use shared::SharedText;

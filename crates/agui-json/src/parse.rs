@@ -55,21 +55,10 @@ pub fn validate(text: &str) -> Result<(), ParseError> {
     Parser::<Check>::new(text).document()
 }
 
-/// A reader of one member's value for [`members`]: given the text from
-/// where the value starts, how many bytes it took.
-pub type ReadMember<'r, 'a> = &'r mut dyn FnMut(&'a str) -> Option<usize>;
-
 /// The members of the JSON object `text`, as each key and its value's
 /// text, every value checked; `None` where `text` is not one valid object
-/// (its parse then reports why). With `reading` as `(key, read)`, the value
-/// of member `key` is read by `read` instead, given the text from where the
-/// value starts: it answers how many bytes the value took, or `None` to
-/// give up. That is for a large member whose reader checks it as it goes,
-/// so that its text is walked once, not twice.
-pub fn members<'a>(
-    text: &'a str,
-    mut reading: Option<(&str, ReadMember<'_, 'a>)>,
-) -> Option<Vec<(String, &'a str)>> {
+/// (its parse then reports why).
+pub fn members(text: &str) -> Option<Vec<(String, &str)>> {
     let mut p = Parser::<Check>::new(text);
     if p.peek()? != b'{' {
         return None;
@@ -89,14 +78,7 @@ pub fn members<'a>(
             p.expect(b':', "", "").ok()?;
             p.skip_space();
             let start = p.at;
-            match reading.as_mut().filter(|(key, _)| k == *key) {
-                Some((_, read)) => {
-                    let end = start + read(&text[start..])?;
-                    text.is_char_boundary(end).then_some(())?;
-                    p.at = end;
-                }
-                None => p.value().ok()?,
-            }
+            p.value().ok()?;
             out.push((k, &text[start..p.at]));
             if !p.another(b'}', "", "").ok()? {
                 break;

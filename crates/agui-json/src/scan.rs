@@ -1,9 +1,8 @@
-//! Reading the plainest JSON straight from the text: strings, and objects
-//! whose members are all strings. The hot events (a reply's deltas, a
-//! snapshot of plain messages) are mostly that, and reading them this way
-//! skips building a `Value` (with a hashed map per object) only to take it
-//! apart again. Anything else answers `None`, and the caller goes the
-//! general way, which validates and reports.
+//! Walking JSON text token by token, for readers that build what they
+//! read straight from it (the protocol types' `FromJson::scan`) rather
+//! than a `Value` (with a hashed map per object) to take apart again.
+//! Every step checks by the parser's grammar; `None` is text the parser
+//! would refuse there, and the caller asks the parser why.
 
 use std::borrow::Cow;
 
@@ -54,8 +53,7 @@ impl<'a> Scanner<'a> {
     /// The next member's key of an object opened by [`Self::open_object`],
     /// the scanner left at its value (which the caller must read), or
     /// `Some(None)` past the closing `}`; `first`: no member read yet. One
-    /// loop for every reader that walks an object member by member, where
-    /// each instance of [`Self::object`] is its own copy.
+    /// loop for every reader that walks an object member by member.
     #[inline(never)]
     pub fn next_key(&mut self, first: &mut bool) -> Option<Option<Cow<'a, str>>> {
         self.skip_ws();
@@ -78,61 +76,10 @@ impl<'a> Scanner<'a> {
         Some(Some(key))
     }
 
-    /// The members of the object at hand up to the one named `key`, whose
-    /// string value it answers; `None` if there is none or it is not a
-    /// string. Leaves the scanner where it stopped: for finding a union's
-    /// tag before reading the object from its start.
-    pub fn find_string(&mut self, key: &str, depth: usize) -> Option<Cow<'a, str>> {
-        self.skip_ws();
-        self.eat(b'{')?;
-        loop {
-            self.skip_ws();
-            let k = self.string()?;
-            self.skip_ws();
-            self.eat(b':')?;
-            self.skip_ws();
-            if k == key {
-                return self.string();
-            }
-            self.skip(depth + 1)?;
-            self.skip_ws();
-            self.eat(b',')?;
-        }
-    }
-
     /// Whether only whitespace is left.
     pub fn at_end(&mut self) -> bool {
         self.skip_ws();
         self.at == self.text.len()
-    }
-
-    /// An object whose members are all strings, `{` to `}`, each member
-    /// handed to `member` in order (which may refuse it with `None`);
-    /// `None` at anything else (another kind of value, malformed text),
-    /// leaving the caller to go the general way.
-    #[inline(always)]
-    pub fn flat_object(
-        &mut self,
-        mut member: impl FnMut(Cow<'a, str>, Cow<'a, str>) -> Option<()>,
-    ) -> Option<()> {
-        self.object(|key, s| member(key, s.string()?))
-    }
-
-    /// An object, `{` to `}`: `member` gets each key with the scanner at
-    /// its value, and must read the value (or refuse with `None`).
-    #[inline(always)]
-    pub fn object(
-        &mut self,
-        mut member: impl FnMut(Cow<'a, str>, &mut Self) -> Option<()>,
-    ) -> Option<()> {
-        self.container(b'{', b'}', |s| {
-            s.skip_ws();
-            let key = s.string()?;
-            s.skip_ws();
-            s.eat(b':')?;
-            s.skip_ws();
-            member(key, s)
-        })
     }
 
     /// An array, `[` to `]`: `item` reads each element (or refuses with `None`).
@@ -243,10 +190,14 @@ mod tests {
         ] {
             let mut s = Scanner::new(text);
             let mut got = Vec::new();
-            let read = s.flat_object(|_, v| {
-                got.push(v.into_owned());
+            let read = (|| {
+                s.open_object()?;
+                let mut first = true;
+                while s.next_key(&mut first)?.is_some() {
+                    got.push(s.string()?.into_owned());
+                }
                 Some(())
-            });
+            })();
             let got = read.filter(|_| s.at_end()).map(|_| got);
             assert_eq!(
                 got,

@@ -11,7 +11,7 @@ use super::message::Message;
 use super::scan::{Scan, ScanCx};
 use crate::core::json::{Scanner, SharedText, ToJson};
 
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub struct MessageList {
     messages: Vec<Message>,
     /// The text of exactly these messages, while they are unchanged.
@@ -62,7 +62,15 @@ impl DerefMut for MessageList {
     }
 }
 
-/// The messages are the value; where they came from is not.
+/// The messages, as for [`PartialEq`].
+impl std::fmt::Debug for MessageList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.messages.fmt(f)
+    }
+}
+
+/// The messages are the value; where they came from is not (the repairing
+/// route keeps the text it wrote, the clean one the text it read).
 impl PartialEq for MessageList {
     fn eq(&self, other: &Self) -> bool {
         self.messages == other.messages
