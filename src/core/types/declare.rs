@@ -8,12 +8,13 @@
 //! inline.
 
 /// Implements [`FromJson`](super::from_json::FromJson) and
-/// [`ToJson`](crate::core::json::ToJson) for a struct from its fields' wire names, listed in declaration order (the
-/// order they are written in). A field may name its own reader
-/// (`fn(Value) -> Result<T, ReadError>`, of a member that is there) for rules its type does not
+/// [`ToJson`](crate::core::json::ToJson) for a struct from its fields'
+/// types and wire names, listed in declaration order (the order they are
+/// written in). A field may name its own reader (`fn(Value) -> Result<T,
+/// ReadError>`, of a member that is there) for rules its type does not
 /// carry, such as "a safe integer". Fields the protocol does not describe
 /// are ignored when reading, as the schema strips them; absent options are
-/// left out when writing.
+/// `None` when read and left out when written.
 macro_rules! json_struct {
     ($ty:ident $(<$g:ident>)? { $($field:ident: $fty:ty = $wire:literal $(with $reader:path)?),* $(,)? }) => {
         impl$(<$g: $crate::core::types::from_json::FromJson + Default>)? $crate::core::types::from_json::FromJson for $ty$(<$g>)? {
