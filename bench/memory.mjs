@@ -11,9 +11,9 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { history } from "./lib/scenarios.mjs";
 import { parseOptions } from "./lib/options.mjs";
+import { fetchOf, sse } from "./lib/measure.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const CHUNK = 16 * 1024;
 const LOREM = "The agent streams its answer token by token, as a model writes it.";
 
 /** `count` replies streamed as TEXT_MESSAGE_START, two deltas, END (the
@@ -55,23 +55,10 @@ const CASES = {
 };
 
 async function job({ client, pkg, id }) {
-  const events = CASES[id]();
-  const bytes = new TextEncoder().encode(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(""));
-  const chunks = [];
-  for (let i = 0; i < bytes.length; i += CHUNK) chunks.push(bytes.slice(i, i + CHUNK));
-  // The chunks stay held until after the measurement, so that neither
-  // client is credited with their release.
-  let next = 0;
-  const fetch = async () =>
-    new Response(
-      new ReadableStream({
-        pull(ctrl) {
-          if (next < chunks.length) ctrl.enqueue(chunks[next++].slice());
-          else ctrl.close();
-        },
-      }),
-      { headers: { "content-type": "text/event-stream" } },
-    );
+  // The stream's bytes stay held until after the measurement, so that
+  // neither client is credited with their release.
+  const { bytes, chunks } = sse(CASES[id]());
+  const fetch = fetchOf(chunks);
   console.warn = console.debug = () => {};
   const ours = client === "ours";
   const mod = ours

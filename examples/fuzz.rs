@@ -25,7 +25,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 use agui_wasm::core::chunks::ChunkExpander;
-use agui_wasm::core::decode::{DecodeError, Decoder};
+use agui_wasm::core::decode::Decoder;
 use agui_wasm::core::json::{parse, to_json, weigh, MAX_NESTING};
 use agui_wasm::core::json_patch::DEFAULT_MAX_STATE_SIZE;
 use agui_wasm::core::partial_json::PartialJson;
@@ -228,9 +228,9 @@ fn run_sse(rng: &mut Rng) -> String {
 }
 
 /// The decoder's clean route (an event read straight from its text) must
-/// decode exactly as the repairing route, the text parsed whole and then
-/// decoded (`Decoder::decode_value`), with the same warnings: any
-/// difference panics.
+/// decode exactly as the repairing route (`Decoder::decode_repairing`: the
+/// text parsed whole, repaired and read again), with the same warnings:
+/// any difference panics.
 fn run_decode(rng: &mut Rng, corpus: &[Value]) -> String {
     let text = match rng.below(4) {
         0 => String::from_utf8_lossy(&random_bytes(rng)).into_owned(),
@@ -248,28 +248,15 @@ fn run_decode(rng: &mut Rng, corpus: &[Value]) -> String {
             }
         }
     };
-    let mut fast_warnings = Vec::new();
-    let fast = Decoder::new().decode_str(&text, &mut fast_warnings);
-    let mut general_warnings = Vec::new();
-    let general = match agui_wasm::core::json::parse(&text) {
-        // Surrogate halves are noted from the text, on either route.
-        Ok(v) => Decoder::new()
-            .decode_value(v, &mut general_warnings)
-            .map(|e| {
-                e.map(|mut e| {
-                    agui_wasm::core::surrogates::mark(&mut e, &text);
-                    e
-                })
-            }),
-        Err(e) => Err(DecodeError::Json {
-            reason: e.to_string(),
-        }),
-    };
+    let mut clean_warnings = Vec::new();
+    let clean = Decoder::new().decode_str(&text, &mut clean_warnings);
+    let mut repairing_warnings = Vec::new();
+    let repairing = Decoder::new().decode_repairing(&text, &mut repairing_warnings);
     // Ids the decoder mints (for legacy events that carry none) are random.
     let seen = |r: &dyn std::fmt::Debug, w: &[String]| minted_ids_masked(&format!("{r:?} {w:?}"));
     assert_eq!(
-        seen(&fast, &fast_warnings),
-        seen(&general, &general_warnings),
+        seen(&clean, &clean_warnings),
+        seen(&repairing, &repairing_warnings),
         "the clean and the repairing route differ"
     );
     text
@@ -299,8 +286,8 @@ fn minted_ids_masked(text: &str) -> String {
     out
 }
 
-/// A MESSAGES_SNAPSHOT, STATE_SNAPSHOT, ACTIVITY_SNAPSHOT, CUSTOM or RAW
-/// event past the size the decoder reads from its text, with members in varied order and spacing.
+/// A large MESSAGES_SNAPSHOT, STATE_SNAPSHOT, ACTIVITY_SNAPSHOT, CUSTOM or
+/// RAW event, with members in varied order and spacing.
 fn large_snapshot(rng: &mut Rng) -> String {
     let roles = ["user", "assistant", "system", "developer", "reasoning"];
     let sp = |rng: &mut Rng| *rng.pick(&["", " ", "\n", "\t "]);

@@ -24,16 +24,22 @@ export function prepare(id, variant, full = false, opts = null) {
   if (!sc) throw new Error(`no scenario ${id}`);
   const cap = full ? null : sc.caps?.[variant];
   const { events, initialMessages = [], initialState = {} } = sc.build(opts ?? cap ?? {});
+  const { payloads, bytes, chunks } = sse(events);
+  return { sc, capped: Boolean(cap), events: events.length, bytes: bytes.length, payloads, chunks, initialMessages, initialState };
+}
+
+/** `events` as the wire sees them: their JSON payloads, the SSE bytes, and those bytes in 16 KiB pieces. */
+export function sse(events) {
   const payloads = events.map((e) => JSON.stringify(e));
   const bytes = new TextEncoder().encode(payloads.map((p) => `data: ${p}\n\n`).join(""));
   const chunks = [];
   for (let i = 0; i < bytes.length; i += CHUNK) chunks.push(bytes.subarray(i, i + CHUNK));
-  return { sc, capped: Boolean(cap), events: events.length, bytes: bytes.length, payloads, chunks, initialMessages, initialState };
+  return { payloads, bytes, chunks };
 }
 
 // A pull stream hands over one chunk per read, as a network would; `tick`
 // lets the memory run sample between chunks.
-function fetchOf(chunks, tick) {
+export function fetchOf(chunks, tick) {
   return async () => {
     let i = 0;
     const body = new ReadableStream({

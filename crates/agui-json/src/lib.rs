@@ -19,7 +19,7 @@ mod weight;
 mod write;
 
 pub use lazy::LazyJson;
-pub use member::{member, member_mut, take_member};
+pub use member::{member, member_mut};
 pub use number::parse_f64;
 pub use parse::{
     members, parse, plain_run_end, skip_at, string_at, validate, value_at, ParseError, MAX_DEPTH,

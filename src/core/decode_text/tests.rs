@@ -9,23 +9,12 @@ use crate::core::types::Event;
 /// Through `decode_str` (the clean route where it applies) and through the
 /// repairing route, with the warnings each gave.
 fn both(data: &str) -> [(Result<Option<Event>, DecodeError>, Warnings); 2] {
-    let run = |general: bool| {
+    let run = |repairing: bool| {
         let mut w = Vec::new();
         let mut d = Decoder::new();
-        let r = if general {
-            match parse(data) {
-                Ok(v) => d.decode_value(v, &mut w).map(|e| {
-                    e.map(|mut e| {
-                        surrogates::mark(&mut e, data);
-                        e
-                    })
-                }),
-                Err(e) => Err(DecodeError::Json {
-                    reason: e.to_string(),
-                }),
-            }
-        } else {
-            d.decode_str(data, &mut w)
+        let r = match repairing {
+            true => d.decode_repairing(data, &mut w),
+            false => d.decode_str(data, &mut w),
         };
         (r, w)
     };

@@ -536,13 +536,10 @@ macro_rules! events {
 
             /// Reads an event of a known type from its JSON object.
             pub fn from_value(type_name: &str, value: Value) -> Result<Event, String> {
-                let text = $crate::core::json::to_json(&value);
-                let mut s = $crate::core::json::Scanner::new(&text);
-                let mut cx = $crate::core::types::scan::ScanCx::default();
-                Event::scan_as(type_name, &mut s, &mut cx).map_err(|m| match m {
-                    $crate::core::types::scan::Miss::Read(e) => e.to_string(),
-                    $crate::core::types::scan::Miss::Text => "nested too deeply".into(),
+                $crate::core::types::from_json::read_written(&value, |s, cx| {
+                    Event::scan_as(type_name, s, cx)
                 })
+                .map_err(String::from)
             }
 
             /// Reads an event of type `type_name` from the object at `s`.

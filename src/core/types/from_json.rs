@@ -115,9 +115,18 @@ pub trait FromJson: Sized {
 
 /// `T` from a parsed value, through its text.
 pub fn from_value<T: FromJson>(v: &Value) -> Result<T, ReadError> {
+    read_written(v, T::scan)
+}
+
+/// `v` written out and read by `read` (a type's reader, or an event's by
+/// its type name).
+pub fn read_written<T>(
+    v: &Value,
+    read: impl FnOnce(&mut Scanner<'_>, &mut ScanCx<'_>) -> Scan<T>,
+) -> Result<T, ReadError> {
     let text = to_json(v);
     let mut s = Scanner::new(&text);
-    T::scan(&mut s, &mut ScanCx::default()).map_err(|m| match m {
+    read(&mut s, &mut ScanCx::default()).map_err(|m| match m {
         Miss::Read(e) => e,
         // What `to_json` writes is JSON; a value nested past the parser's
         // limit is the one way here.

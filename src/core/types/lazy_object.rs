@@ -10,7 +10,7 @@
 use serde_json::{Map, Value};
 
 use super::from_json::FromJson;
-use super::scan::{self, Miss, Scan, ScanCx};
+use super::scan::{self, Scan, ScanCx};
 use crate::core::json::{LazyJson, Scanner, SharedText, ToJson};
 
 #[derive(Clone, PartialEq, Debug)]
@@ -66,8 +66,7 @@ impl FromJson for LazyObject {
         if scan::peek(s) != Some(b'{') {
             return Err(scan::expected(s, "an object"));
         }
-        let text = s.skip(cx.depth).ok_or(Miss::Text)?;
-        Ok(LazyObject(LazyJson::checked(cx.keep(text))))
+        LazyJson::scan(s, cx).map(LazyObject)
     }
 }
 

@@ -1,8 +1,9 @@
 //! A MESSAGES_SNAPSHOT's messages, with the JSON text they were read from
 //! where reading kept every member the text gave them: JavaScript's copy
-//! of a restated history is then `JSON.parse` of that text, not the messages written out again by
-//! Rust and parsed: scenario 4 (a snapshot of 10,000) took 0.76x the time
-//! in Node this way (medians of 8 alternated pairs).
+//! of a restated history is then `JSON.parse` of that text, not the
+//! messages written out again by Rust and parsed: scenario 4 (a snapshot
+//! of 10,000) took 0.76x the time in Node this way (medians of 8
+//! alternated pairs).
 
 use std::ops::{Deref, DerefMut};
 
@@ -85,10 +86,12 @@ impl FromJson for MessageList {
     fn scan(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Self> {
         s.skip_ws();
         let start = s.offset();
-        let dropped = std::mem::take(&mut cx.dropped);
+        // Whether these messages dropped a member, apart from what was
+        // dropped before them.
+        let before = std::mem::take(&mut cx.dropped);
         let messages = Vec::scan(s, cx)?;
-        let exact = !std::mem::replace(&mut cx.dropped, dropped);
-        cx.dropped |= !exact;
+        let exact = !cx.dropped;
+        cx.dropped |= before;
         Ok(match exact {
             true => MessageList::with_text(messages, cx.keep(&s.text()[start..s.offset()])),
             false => messages.into(),
