@@ -420,7 +420,7 @@ fn run_reducer(rng: &mut Rng, corpus: &[Value]) -> String {
             reducer.apply(&mut agent, &e);
         }
     }
-    let _ = serde_json::to_string(&agent.messages.to_vec());
+    let _ = to_json(&agent.messages.to_vec());
     let _ = agui_wasm::core::json::to_json(&reducer.state_edits);
     Value::Array(seq).to_string()
 }
@@ -619,7 +619,8 @@ fn run_session(rng: &mut Rng, corpus: &[Value]) -> String {
     session.run_until_input(&mut agent, 0.0, &mut ());
     within_limits(&agent.state, "the state");
     assert!(weigh(&agent.state).size <= limits.max_state_size.max(DEFAULT_MAX_STATE_SIZE));
-    let history = serde_json::to_value(agent.messages.to_vec()).expect("the history writes");
+    let history: Value = serde_json::from_str(&to_json(&agent.messages.to_vec()))
+        .expect("the history writes and reads back");
     within_limits(&history, "the history");
     // Every tool call's arguments as partial JSON, as a UI reads them.
     for m in agent.messages.iter() {

@@ -8,11 +8,11 @@
 use thiserror::Error;
 
 use super::surrogates::Halves;
-use super::types::declare::wire;
+use super::types::declare::wire_name;
 use super::types::*;
 
 /// The member naming the subagent a chunk belongs to (the same in every chunk).
-const SUBAGENT: &str = wire!(TextMessageChunkEvent, subagent_run_id);
+const SUBAGENT: &str = wire_name!(TextMessageChunkEvent, subagent_run_id);
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 #[error("{0}")]
@@ -44,8 +44,8 @@ impl Kind {
     }
     fn id_field(self) -> &'static str {
         match self {
-            Kind::Tool => wire!(ToolCallChunkEvent, tool_call_id),
-            _ => wire!(TextMessageChunkEvent, message_id),
+            Kind::Tool => wire_name!(ToolCallChunkEvent, tool_call_id),
+            _ => wire_name!(TextMessageChunkEvent, message_id),
         }
     }
 }
@@ -288,21 +288,21 @@ impl Chunk {
     fn agrees_with(&self, p: &Pending) -> Result<(), ChunkError> {
         match self.kind {
             Kind::Text => {
-                let role = wire!(TextMessageChunkEvent, role);
+                let role = wire_name!(TextMessageChunkEvent, role);
                 agree(p, role, self.role.map(TextRole::name), Some(p.role.name()))?;
-                let name = wire!(TextMessageChunkEvent, name);
+                let name = wire_name!(TextMessageChunkEvent, name);
                 agree(p, name, self.name.as_deref(), p.name.as_deref())
             }
             Kind::Tool => {
                 agree(
                     p,
-                    wire!(ToolCallChunkEvent, tool_call_name),
+                    wire_name!(ToolCallChunkEvent, tool_call_name),
                     self.tool_name.as_deref(),
                     Some(&p.tool_name),
                 )?;
                 agree(
                     p,
-                    wire!(ToolCallChunkEvent, parent_message_id),
+                    wire_name!(ToolCallChunkEvent, parent_message_id),
                     self.parent_message_id.as_deref(),
                     p.parent_message_id.as_deref(),
                 )
@@ -315,7 +315,7 @@ impl Chunk {
     fn opener(&self) -> Result<Pending, ChunkError> {
         let missing = match (&self.id, self.kind, &self.tool_name) {
             (None, _, _) => self.kind.id_field(),
-            (Some(_), Kind::Tool, None) => wire!(ToolCallChunkEvent, tool_call_name),
+            (Some(_), Kind::Tool, None) => wire_name!(ToolCallChunkEvent, tool_call_name),
             _ => "",
         };
         if !missing.is_empty() {
@@ -357,7 +357,7 @@ fn start_of(p: &Pending, metadata: Option<Metadata>) -> Event {
         }),
         Kind::Reasoning => Event::ReasoningMessageStart(ReasoningMessageStartEvent {
             message_id: id,
-            role: ReasoningRole::Tag,
+            role: ReasoningRole::Reasoning,
             subagent_run_id,
             metadata,
             ..Default::default()
@@ -453,7 +453,8 @@ mod tests {
         Ok(out
             .iter()
             .map(|e| {
-                let mut v = serde_json::to_value(e).unwrap();
+                let mut v: serde_json::Value =
+                    serde_json::from_str(&crate::core::json::to_json(e)).unwrap();
                 v.as_object_mut().unwrap().remove("metadata");
                 v
             })

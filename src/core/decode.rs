@@ -15,7 +15,7 @@ use super::ids;
 use super::json::{parse, to_json};
 use super::types::content::{AudioTag, BinaryTag, DocumentTag, ImageTag, VideoTag};
 use super::types::content::{ImagePart, FILENAME, PART_TYPES};
-use super::types::declare::wire;
+use super::types::declare::wire_name;
 use super::types::patch::PATCH_OPS;
 use super::types::*;
 
@@ -81,21 +81,24 @@ impl Decoder {
         warnings: &mut Warnings,
     ) -> String {
         // A member every event has: any event's declaration names it.
-        remove_null(obj, wire!(RunStartedEvent, raw_event), &ty, warnings);
+        remove_null(obj, wire_name!(RunStartedEvent, raw_event), &ty, warnings);
         match ty.as_str() {
             RunFinishedEvent::TYPE => {
-                remove_null(obj, wire!(RunFinishedEvent, result), &ty, warnings);
-                remove_null(obj, wire!(RunFinishedEvent, outcome), &ty, warnings);
+                remove_null(obj, wire_name!(RunFinishedEvent, result), &ty, warnings);
+                remove_null(obj, wire_name!(RunFinishedEvent, outcome), &ty, warnings);
             }
-            SubagentFinishedEvent::TYPE => {
-                remove_null(obj, wire!(SubagentFinishedEvent, result), &ty, warnings)
-            }
+            SubagentFinishedEvent::TYPE => remove_null(
+                obj,
+                wire_name!(SubagentFinishedEvent, result),
+                &ty,
+                warnings,
+            ),
             ToolCallStartEvent::TYPE | ToolCallChunkEvent::TYPE => {
-                let parent = wire!(ToolCallStartEvent, parent_message_id);
+                let parent = wire_name!(ToolCallStartEvent, parent_message_id);
                 remove_null(obj, parent, &ty, warnings)
             }
             MessagesSnapshotEvent::TYPE => {
-                let key = wire!(MessagesSnapshotEvent, messages);
+                let key = wire_name!(MessagesSnapshotEvent, messages);
                 if let Some(Value::Array(messages)) = obj.get_mut(key) {
                     messages
                         .iter_mut()
@@ -103,7 +106,8 @@ impl Decoder {
                 }
             }
             RunStartedEvent::TYPE => {
-                if let Some(Value::Object(input)) = obj.get_mut(wire!(RunStartedEvent, input)) {
+                if let Some(Value::Object(input)) = obj.get_mut(wire_name!(RunStartedEvent, input))
+                {
                     normalize_input(input, warnings);
                 }
             }
@@ -120,7 +124,7 @@ impl Decoder {
         warnings: &mut Warnings,
     ) -> String {
         // The retired names are in no declaration of 1.0; the new ones are.
-        let message_id = wire!(ReasoningStartEvent, message_id);
+        let message_id = wire_name!(ReasoningStartEvent, message_id);
         let renamed = match ty.as_str() {
             "THINKING_START" => {
                 let id = ids::uuid();
@@ -133,7 +137,7 @@ impl Decoder {
                 let id = ids::uuid();
                 self.message_id = Some(id.clone());
                 obj.insert(message_id.into(), Value::String(id));
-                let role = wire!(ReasoningMessageStartEvent, role);
+                let role = wire_name!(ReasoningMessageStartEvent, role);
                 obj.insert(role.into(), Value::String(ReasoningRole::NAME.into()));
                 ReasoningMessageStartEvent::TYPE
             }
@@ -171,23 +175,29 @@ fn remove_null(obj: &mut Map<String, Value>, field: &str, context: &str, warning
 
 /// `null` on optional JSON fields of a run input, tolerated before 1.0.
 fn normalize_input(input: &mut Map<String, Value>, warnings: &mut Warnings) {
-    let forwarded = wire!(RunAgentInput, forwarded_props);
+    let forwarded = wire_name!(RunAgentInput, forwarded_props);
     remove_null(input, forwarded, "RunAgentInput", warnings);
-    let (tools, context) = (wire!(RunAgentInput, tools), wire!(RunAgentInput, context));
+    let (tools, context) = (
+        wire_name!(RunAgentInput, tools),
+        wire_name!(RunAgentInput, context),
+    );
     // The schema defaults these to empty lists.
     for field in [tools, context] {
         if !input.contains_key(field) {
             input.insert(field.into(), Value::Array(Vec::new()));
         }
     }
-    let state = wire!(RunAgentInput, state);
+    let state = wire_name!(RunAgentInput, state);
     if input.get(state) == Some(&Value::Null) {
         // The schema itself reads a null state as absent.
         input.shift_remove(state);
     }
     let lists = [
-        (tools, wire!(Tool, parameters)),
-        (wire!(RunAgentInput, resume), wire!(ResumeEntry, payload)),
+        (tools, wire_name!(Tool, parameters)),
+        (
+            wire_name!(RunAgentInput, resume),
+            wire_name!(ResumeEntry, payload),
+        ),
     ];
     for (field, inner) in lists {
         if let Some(Value::Array(items)) = input.get_mut(field) {
@@ -196,7 +206,7 @@ fn normalize_input(input: &mut Map<String, Value>, warnings: &mut Warnings) {
             }
         }
     }
-    if let Some(Value::Array(messages)) = input.get_mut(wire!(RunAgentInput, messages)) {
+    if let Some(Value::Array(messages)) = input.get_mut(wire_name!(RunAgentInput, messages)) {
         messages
             .iter_mut()
             .for_each(|m| upgrade_inbound_message(m, warnings));
@@ -206,7 +216,7 @@ fn normalize_input(input: &mut Map<String, Value>, warnings: &mut Warnings) {
 /// Media-part `metadata: null` and legacy `binary` parts in a message that
 /// arrives from the agent.
 fn upgrade_inbound_message(message: &mut Value, warnings: &mut Warnings) {
-    let Some(Value::Array(parts)) = message.get_mut(wire!(UserMessage, content)) else {
+    let Some(Value::Array(parts)) = message.get_mut(wire_name!(UserMessage, content)) else {
         return;
     };
     for part in parts.iter_mut().filter_map(Value::as_object_mut) {
@@ -215,7 +225,12 @@ fn upgrade_inbound_message(message: &mut Value, warnings: &mut Warnings) {
             Some(ImageTag::NAME | AudioTag::NAME | VideoTag::NAME | DocumentTag::NAME)
         );
         if media {
-            remove_null(part, wire!(ImagePart, metadata), "media part", warnings);
+            remove_null(
+                part,
+                wire_name!(ImagePart, metadata),
+                "media part",
+                warnings,
+            );
         }
     }
     if parts
@@ -261,18 +276,18 @@ fn matches_modern(other: &Value, modern: &Value, legacy: &BinaryPart) -> bool {
     if other.get(ContentPart::KEY) != modern.get(ContentPart::KEY) {
         return false;
     }
-    let source = wire!(ImagePart, source);
+    let source = wire_name!(ImagePart, source);
     let (Some(a), Some(b)) = (other.get(source), modern.get(source)) else {
         return false;
     };
     let same = [
         PartSource::KEY,
-        wire!(PartSource, value),
-        wire!(PartSource, mime_type),
+        wire_name!(PartSource, value),
+        wire_name!(PartSource, mime_type),
     ]
     .iter()
     .all(|k| a.get(k).is_some() && a.get(k) == b.get(k));
-    let metadata = other.get(wire!(ImagePart, metadata));
+    let metadata = other.get(wire_name!(ImagePart, metadata));
     same && match legacy.filename.as_deref().filter(|f| !f.is_empty()) {
         None => true,
         Some(f) => {
@@ -288,26 +303,29 @@ fn matches_modern(other: &Value, modern: &Value, legacy: &BinaryPart) -> bool {
 fn strip(ty: &str, obj: &mut Map<String, Value>, warnings: &mut Warnings) {
     let ops = |v: Option<&mut Value>, w: &mut Warnings| strip_tagged(v, PatchOp::KEY, PATCH_OPS, w);
     match ty {
-        StateDeltaEvent::TYPE => ops(obj.get_mut(wire!(StateDeltaEvent, delta)), warnings),
-        ActivityDeltaEvent::TYPE => ops(obj.get_mut(wire!(ActivityDeltaEvent, patch)), warnings),
-        ToolCallResultEvent::TYPE => {
-            strip_parts(obj.get_mut(wire!(ToolCallResultEvent, content)), warnings)
+        StateDeltaEvent::TYPE => ops(obj.get_mut(wire_name!(StateDeltaEvent, delta)), warnings),
+        ActivityDeltaEvent::TYPE => {
+            ops(obj.get_mut(wire_name!(ActivityDeltaEvent, patch)), warnings)
         }
+        ToolCallResultEvent::TYPE => strip_parts(
+            obj.get_mut(wire_name!(ToolCallResultEvent, content)),
+            warnings,
+        ),
         MessagesSnapshotEvent::TYPE => strip_messages(
-            obj.get_mut(wire!(MessagesSnapshotEvent, messages)),
+            obj.get_mut(wire_name!(MessagesSnapshotEvent, messages)),
             warnings,
         ),
         RunStartedEvent::TYPE => {
-            if let Some(Value::Object(input)) = obj.get_mut(wire!(RunStartedEvent, input)) {
-                strip_messages(input.get_mut(wire!(RunAgentInput, messages)), warnings);
+            if let Some(Value::Object(input)) = obj.get_mut(wire_name!(RunStartedEvent, input)) {
+                strip_messages(input.get_mut(wire_name!(RunAgentInput, messages)), warnings);
             }
         }
         RunFinishedEvent::TYPE => {
-            let outcome = wire!(RunFinishedEvent, outcome);
+            let outcome = wire_name!(RunFinishedEvent, outcome);
             strip_field(obj, outcome, RunOutcome::KEY, RunOutcome::TAGS, warnings)
         }
         SubagentFinishedEvent::TYPE => {
-            let outcome = wire!(SubagentFinishedEvent, outcome);
+            let outcome = wire_name!(SubagentFinishedEvent, outcome);
             strip_field(
                 obj,
                 outcome,
@@ -368,7 +386,7 @@ fn strip_messages(messages: Option<&mut Value>, warnings: &mut Warnings) {
         let role = m.get(Message::KEY).and_then(Value::as_str);
         if matches!(role, Some(UserRole::NAME | ToolRole::NAME)) {
             // The same member in both.
-            strip_parts(m.get_mut(wire!(UserMessage, content)), warnings);
+            strip_parts(m.get_mut(wire_name!(UserMessage, content)), warnings);
         }
     }
 }
@@ -398,7 +416,7 @@ fn strip_parts(content: Option<&mut Value>, warnings: &mut Warnings) {
         if !known_tag(p, ContentPart::KEY, PART_TYPES) {
             return false;
         }
-        match p.get(wire!(ImagePart, source)) {
+        match p.get(wire_name!(ImagePart, source)) {
             Some(s) if s.is_object() => known_tag(s, PartSource::KEY, PartSource::TAGS),
             _ => true,
         }
@@ -494,7 +512,8 @@ mod tests {
         };
         assert_eq!(e.messages.len(), 1);
         assert_eq!(
-            serde_json::to_value(&e.messages[0]).unwrap()["content"],
+            serde_json::from_str::<Value>(&crate::core::json::to_json(&e.messages[0])).unwrap()
+                ["content"],
             json!([{"type": "text", "text": "hi"}])
         );
         let (r, _) = decode(
@@ -541,7 +560,8 @@ mod tests {
             panic!("{r:?}")
         };
         assert_eq!(
-            serde_json::to_value(&e.messages[0]).unwrap()["content"],
+            serde_json::from_str::<Value>(&crate::core::json::to_json(&e.messages[0])).unwrap()
+                ["content"],
             json!([{"type": "image", "source": {"type": "data", "value": "AAAA", "mimeType": "image/png"}, "metadata": {"filename": "a.png"}}])
         );
     }

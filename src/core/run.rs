@@ -13,7 +13,7 @@ use super::json::{parse_f64, to_json, write_items, write_str, Object, ToJson};
 use super::maps::HashSet;
 use super::reducer::AgentState;
 use super::types::content::upgrade_parts;
-use super::types::declare::wire;
+use super::types::declare::wire_name;
 use super::types::scan::{self, Scan, ScanCx};
 use super::types::*;
 
@@ -34,11 +34,11 @@ pub struct RunParams {
 impl FromJson for RunParams {
     fn scan(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Self> {
         const NAMES: [&str; 5] = [
-            wire!(RunAgentInput, run_id),
-            wire!(RunAgentInput, tools),
-            wire!(RunAgentInput, context),
-            wire!(RunAgentInput, forwarded_props),
-            wire!(RunAgentInput, resume),
+            wire_name!(RunAgentInput, run_id),
+            wire_name!(RunAgentInput, tools),
+            wire_name!(RunAgentInput, context),
+            wire_name!(RunAgentInput, forwarded_props),
+            wire_name!(RunAgentInput, resume),
         ];
         let mut p = RunParams::default();
         scan::object(s, cx, &NAMES, u64::MAX, &mut |i, s, cx| match i {
@@ -133,30 +133,30 @@ impl InputFrame {
     ) -> Self {
         let mut head = String::new();
         let mut o = Object::open(&mut head);
-        o.field(wire!(RunAgentInput, thread_id), thread_id);
-        o.field(wire!(RunAgentInput, run_id), run_id);
+        o.field(wire_name!(RunAgentInput, thread_id), thread_id);
+        o.field(wire_name!(RunAgentInput, run_id), run_id);
         if let Some(v) = protocol_version {
-            o.field(wire!(RunAgentInput, protocol_version), v);
+            o.field(wire_name!(RunAgentInput, protocol_version), v);
         }
         o.close();
         let mut tail = String::new();
         let mut o = Object::open(&mut tail);
         o.field(
-            wire!(RunAgentInput, tools),
+            wire_name!(RunAgentInput, tools),
             params.tools.as_deref().unwrap_or_default(),
         );
         o.field(
-            wire!(RunAgentInput, context),
+            wire_name!(RunAgentInput, context),
             params.context.as_deref().unwrap_or_default(),
         );
         match &params.forwarded_props {
             None | Some(Value::Null) => o.field(
-                wire!(RunAgentInput, forwarded_props),
+                wire_name!(RunAgentInput, forwarded_props),
                 &Value::Object(Default::default()),
             ),
-            Some(v) => o.field(wire!(RunAgentInput, forwarded_props), v),
+            Some(v) => o.field(wire_name!(RunAgentInput, forwarded_props), v),
         }
-        o.field(wire!(RunAgentInput, resume), &params.resume);
+        o.field(wire_name!(RunAgentInput, resume), &params.resume);
         o.close();
         // Both are objects with at least one field: `{...}`, opened here
         // into `{...,` and `,...}`.
@@ -171,12 +171,12 @@ impl InputFrame {
     pub fn join(&self, state: Option<&str>, messages: &str) -> String {
         let mut out = self.head.clone();
         if let Some(s) = state {
-            write_str(wire!(RunAgentInput, state), &mut out);
+            write_str(wire_name!(RunAgentInput, state), &mut out);
             out.push(':');
             out.push_str(s);
             out.push(',');
         }
-        write_str(wire!(RunAgentInput, messages), &mut out);
+        write_str(wire_name!(RunAgentInput, messages), &mut out);
         out.push(':');
         out.push_str(messages);
         out.push_str(&self.tail);
@@ -401,7 +401,7 @@ mod tests {
                 };
                 let prepared = prepare_input(&agent, "t", &params);
                 let written = write_input(&agent, "t", &prepared.run_id, &params);
-                assert_eq!(written, serde_json::to_string(&prepared).unwrap());
+                assert_eq!(written, crate::core::json::to_json(&prepared));
             }
         }
     }

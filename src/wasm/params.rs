@@ -12,7 +12,7 @@ use crate::core::history::History;
 use crate::core::maps::HashMap;
 use crate::core::reducer::Finished;
 use crate::core::session::Extras;
-use crate::core::types::declare::{member_tag, wire};
+use crate::core::types::declare::{member_tag, wire_name};
 use crate::core::types::extras::{
     ACTIVITY_MESSAGE, EXISTING_MESSAGE, PARTIAL_TOOL_CALL_ARGS, REASONING_MESSAGE_BUFFER,
     TEXT_MESSAGE_BUFFER, TOOL_CALL_ARGS, TOOL_CALL_BUFFER, TOOL_CALL_NAME,
@@ -85,7 +85,7 @@ pub fn extras_js(
         Extras::ActivityDelta(i) => put(ACTIVITY_MESSAGE, to_js(at(i)?)?),
         Extras::RunFinished(f) => {
             // The parameters are named as the outcome's members.
-            let outcome = wire!(RunFinishedEvent, outcome);
+            let outcome = wire_name!(RunFinishedEvent, outcome);
             match f {
                 Finished::Success {
                     result,
@@ -96,15 +96,15 @@ pub fn extras_js(
                         Some(v) => to_js(v)?,
                         None => JsValue::UNDEFINED,
                     };
-                    put(wire!(RunFinishedEvent, result), result);
+                    put(wire_name!(RunFinishedEvent, result), result);
                     put(
-                        wire!(RunOutcome, pending_tool_call_ids),
+                        wire_name!(RunOutcome, pending_tool_call_ids),
                         to_js(pending_tool_call_ids)?,
                     );
                 }
                 Finished::Interrupt { interrupts } => {
                     put(outcome, js::recent(member_tag!(RunOutcome::Interrupt)));
-                    put(wire!(RunOutcome, interrupts), to_js(interrupts)?);
+                    put(wire_name!(RunOutcome, interrupts), to_js(interrupts)?);
                 }
                 Finished::Cancelled => put(outcome, js::recent(member_tag!(RunOutcome::Cancelled))),
             }

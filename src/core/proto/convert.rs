@@ -6,8 +6,8 @@
 //! downstream says whether that is acceptable.
 //!
 //! No wire name is written here: each member is named by its Rust field,
-//! and `wire!` reads the name off the protocol type that declares it
-//! (`wire_struct!`, `wire_union!`), at compile time.
+//! and `wire_name!` reads the name off the protocol type that declares it
+//! (its `#[protocol]` declaration), at compile time.
 
 use serde_json::Value as Json;
 

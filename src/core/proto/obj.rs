@@ -163,7 +163,7 @@ impl Obj {
 /// declares.
 macro_rules! members {
     ($obj:expr, $ty:ty { $($how:ident $field:ident: $value:expr),* $(,)? }) => {
-        $obj $(.$how($crate::core::types::declare::wire!($ty, $field), $value))*
+        $obj $(.$how($crate::core::types::declare::wire_name!($ty, $field), $value))*
     };
 }
 pub(super) use members;

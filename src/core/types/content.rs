@@ -1,48 +1,87 @@
 //! Message content: plain text or multimodal parts.
 
-use serde::Serialize;
+use agui_derive::protocol;
 use serde_json::Value;
 
 use crate::core::json::{Scanner, ToJson};
 
-use super::declare::{json_tagged, role_tag, wire, wire_struct};
+use super::declare::wire_name;
 use super::from_json::FromJson;
 use super::scan::{self, Scan, ScanCx};
 use super::strict;
-use super::wire_union::wire_union;
 
-role_tag!(TextTag = "text");
-role_tag!(ImageTag = "image");
-role_tag!(AudioTag = "audio");
-role_tag!(VideoTag = "video");
-role_tag!(DocumentTag = "document");
-role_tag!(BinaryTag = "binary");
+/// The `type` of a text part.
+#[protocol]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum TextTag {
+    #[default]
+    Text,
+}
 
-wire_union! {
-    /// Where a media part's bytes come from.
-    #[derive(Debug, Clone, PartialEq, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub enum PartSource = "type" {
-        /// Bytes carried inline, base64-encoded.
-        Data = "data" {
-            value: String = "value",
-            mime_type: String = "mimeType",
-        },
-        /// Bytes referenced by URL.
-        Url = "url" {
-            value: String = "value",
-            #[serde(skip_serializing_if = "Option::is_none")]
-            mime_type: Option<String> = "mimeType",
-        },
-        /// Bytes already at the provider, named by a handle it issued.
-        File = "file" {
-            value: String = "value",
-            #[serde(skip_serializing_if = "Option::is_none")]
-            provider: Option<String> = "provider",
-            #[serde(skip_serializing_if = "Option::is_none")]
-            mime_type: Option<String> = "mimeType",
-        },
-    }
+/// The `type` of an image part.
+#[protocol]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum ImageTag {
+    #[default]
+    Image,
+}
+
+/// The `type` of an audio part.
+#[protocol]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum AudioTag {
+    #[default]
+    Audio,
+}
+
+/// The `type` of a video part.
+#[protocol]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum VideoTag {
+    #[default]
+    Video,
+}
+
+/// The `type` of a document part.
+#[protocol]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum DocumentTag {
+    #[default]
+    Document,
+}
+
+/// The `type` of a binary part.
+#[protocol]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum BinaryTag {
+    #[default]
+    Binary,
+}
+
+/// Where a media part's bytes come from.
+#[protocol]
+#[derive(Debug, Clone, PartialEq)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum PartSource {
+    /// Bytes carried inline, base64-encoded.
+    Data { value: String, mime_type: String },
+    /// Bytes referenced by URL.
+    Url {
+        value: String,
+        mime_type: Option<String>,
+    },
+    /// Bytes already at the provider, named by a handle it issued.
+    File {
+        value: String,
+        provider: Option<String>,
+        mime_type: Option<String>,
+    },
 }
 
 /// Only what a field holds until it is read (see `scan::object`).
@@ -55,34 +94,32 @@ impl Default for PartSource {
     }
 }
 
-wire_struct! {
-    /// A text part.
-    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub struct TextPart {
-        pub kind: TextTag = "type",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub id: Option<String> = "id",
-        pub text: String = "text",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub metadata: Option<Value> = "metadata" with strict::non_null,
-    }
+/// A text part.
+#[protocol]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TextPart {
+    #[wire(tag)]
+    #[serde(rename = "type")]
+    pub kind: TextTag,
+    pub id: Option<String>,
+    pub text: String,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+    #[wire(with = strict::non_null)]
+    pub metadata: Option<Value>,
 }
 
-wire_struct! {
-    /// An image, audio, video or document part; `K` is its `type` tag.
-    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub struct MediaPart<K> {
-        pub kind: K = "type",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub id: Option<String> = "id",
-        pub source: PartSource = "source",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub metadata: Option<Value> = "metadata" with strict::non_null,
-    }
+/// An image, audio, video or document part; `K` is its `type` tag.
+#[protocol]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MediaPart<K> {
+    #[wire(tag)]
+    #[serde(rename = "type")]
+    pub kind: K,
+    pub id: Option<String>,
+    pub source: PartSource,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+    #[wire(with = strict::non_null)]
+    pub metadata: Option<Value>,
 }
 
 /// An image part.
@@ -122,23 +159,19 @@ impl<K> MediaPart<K> {
     }
 }
 
-wire_struct! {
-    /// The pre-1.0 `binary` part. Accepted in history a client is given, and
-    /// upgraded to a media part whenever it travels (see [`BinaryPart::upgrade`]).
-    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub struct BinaryPart {
-        pub kind: BinaryTag = "type",
-        pub mime_type: String = "mimeType",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub id: Option<String> = "id",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub url: Option<String> = "url",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub data: Option<String> = "data",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub filename: Option<String> = "filename",
-    }
+/// The pre-1.0 `binary` part. Accepted in history a client is given, and
+/// upgraded to a media part whenever it travels (see [`BinaryPart::upgrade`]).
+#[protocol]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct BinaryPart {
+    #[wire(tag)]
+    #[serde(rename = "type")]
+    pub kind: BinaryTag,
+    pub mime_type: String,
+    pub id: Option<String>,
+    pub url: Option<String>,
+    pub data: Option<String>,
+    pub filename: Option<String>,
 }
 
 /// One part of a user or tool message body. Each part carries its own
@@ -148,8 +181,8 @@ wire_struct! {
 /// part is kept in a history the application gave us (as the reference
 /// does), but it is not part of the 1.0 type, and naming it there would make
 /// every message type wider than @ag-ui/core's.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[protocol]
+#[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(
     target_arch = "wasm32",
     tsify(type = "TextPart | ImagePart | AudioPart | VideoPart | DocumentPart")
@@ -164,15 +197,6 @@ pub enum ContentPart {
     /// Legacy; never produced, and dropped where the protocol forbids it.
     Binary(BinaryPart),
 }
-
-json_tagged!(ContentPart, "type", {
-    TextTag => Text,
-    ImageTag => Image,
-    AudioTag => Audio,
-    VideoTag => Video,
-    DocumentTag => Document,
-    BinaryTag => Binary,
-});
 
 /// The `type` names of the 1.0 parts: all but the legacy `binary`, last.
 pub const PART_TYPES: &[&str] = ContentPart::TAGS.split_last().unwrap().1;
@@ -218,7 +242,7 @@ impl BinaryPart {
 
 /// The metadata key a legacy part's filename moves to: the legacy field's
 /// own name.
-pub const FILENAME: &str = wire!(BinaryPart, filename);
+pub const FILENAME: &str = wire_name!(BinaryPart, filename);
 
 /// Replaces legacy binary parts by their 1.0 form, dropping a conversion that
 /// the list already holds and any part that cannot be converted.
@@ -272,9 +296,9 @@ impl ContentPart {
 }
 
 /// A user or tool message body: a string, or parts.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(untagged)]
+// Read by its own reader: its members are not structs that carry a tag.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), serde(untagged))]
 pub enum Content {
     Text(String),
     Parts(Vec<ContentPart>),

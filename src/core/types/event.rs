@@ -1,351 +1,286 @@
 //! The events of protocol 1.0, one struct each, and the [`Event`] union.
 
-use serde::Serialize;
+use agui_derive::protocol;
 use serde_json::Value;
 
 use super::content::Content;
-use super::declare::{json_strings, wire_struct};
-use super::from_json::FromJson;
 use super::lazy_object::LazyObject;
 use super::message::{ReasoningRole, TextRole, ToolRole};
 use super::message_list::MessageList;
 use super::patch::PatchOp;
 use super::run::{RunAgentInput, RunOutcome, SubagentOutcome, TokenUsage};
-use super::strict::{self, Metadata};
+use super::strict::Metadata;
 use crate::core::json::LazyJson;
+use crate::core::surrogates::Halves;
 
-/// Declares an event struct, with the fields every event carries, and how
-/// it reads from JSON (each field names its wire key).
-macro_rules! event {
-    ($(#[$doc:meta])* $name:ident {
-        $($(#[$fattr:meta])* pub $field:ident: $fty:ty = $wire:literal $(with $reader:path)?),* $(,)?
-    } $(+ $halves:ident)?) => {
-        wire_struct! {
-            $(#[$doc])*
-            #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-            #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-            pub struct $name {
-                $($(#[$fattr])* pub $field: $fty = $wire $(with $reader)?,)*
-                #[serde(skip_serializing_if = "Option::is_none")]
-                pub timestamp: Option<i64> = "timestamp" with strict::timestamp,
-                #[serde(skip_serializing_if = "Option::is_none")]
-                #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-                pub raw_event: Option<Value> = "rawEvent" with strict::non_null,
-                #[serde(skip_serializing_if = "Option::is_none")]
-                pub metadata: Option<Metadata> = "metadata",
-            }
-            $(hidden {
-                /// A surrogate pair's halves at the ends of `delta`
-                /// (see `core::surrogates`).
-                pub $halves: crate::core::surrogates::Halves,
-            })?
-        }
-    };
+/// Opens a streamed text message.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TextMessageStartEvent {
+    pub message_id: String,
+    pub role: Option<TextRole>,
+    pub name: Option<String>,
+    pub subagent_run_id: Option<String>,
 }
 
-event!(
-    /// Opens a streamed text message.
-    TextMessageStartEvent {
-        pub message_id: String = "messageId",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub role: Option<TextRole> = "role",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub name: Option<String> = "name",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    }
-);
+/// Appends a fragment to a streamed text message.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TextMessageContentEvent {
+    pub message_id: String,
+    pub delta: String,
+    pub subagent_run_id: Option<String>,
+    #[serde(skip)]
+    pub halves: Halves,
+}
 
-event!(
-    /// Appends a fragment to a streamed text message.
-    TextMessageContentEvent {
-        pub message_id: String = "messageId",
-        pub delta: String = "delta",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    } + halves
-);
+/// Closes a streamed text message.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TextMessageEndEvent {
+    pub message_id: String,
+    pub subagent_run_id: Option<String>,
+}
 
-event!(
-    /// Closes a streamed text message.
-    TextMessageEndEvent {
-        pub message_id: String = "messageId",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    }
-);
+/// Shorthand for start, content and end; expanded before it is applied.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TextMessageChunkEvent {
+    pub message_id: Option<String>,
+    pub role: Option<TextRole>,
+    pub delta: Option<String>,
+    pub name: Option<String>,
+    pub subagent_run_id: Option<String>,
+    #[serde(skip)]
+    pub halves: Halves,
+}
 
-event!(
-    /// Shorthand for start, content and end; expanded before it is applied.
-    TextMessageChunkEvent {
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub message_id: Option<String> = "messageId",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub role: Option<TextRole> = "role",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub delta: Option<String> = "delta",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub name: Option<String> = "name",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    } + halves
-);
+/// Opens a tool call inside an assistant message.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ToolCallStartEvent {
+    pub tool_call_id: String,
+    pub tool_call_name: String,
+    pub parent_message_id: Option<String>,
+    pub subagent_run_id: Option<String>,
+}
 
-event!(
-    /// Opens a tool call inside an assistant message.
-    ToolCallStartEvent {
-        pub tool_call_id: String = "toolCallId",
-        pub tool_call_name: String = "toolCallName",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub parent_message_id: Option<String> = "parentMessageId",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    }
-);
+/// Appends a fragment of a tool call's JSON arguments.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ToolCallArgsEvent {
+    pub tool_call_id: String,
+    pub delta: String,
+    pub subagent_run_id: Option<String>,
+    #[serde(skip)]
+    pub halves: Halves,
+}
 
-event!(
-    /// Appends a fragment of a tool call's JSON arguments.
-    ToolCallArgsEvent {
-        pub tool_call_id: String = "toolCallId",
-        pub delta: String = "delta",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    } + halves
-);
+/// Closes a tool call: its arguments are complete.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ToolCallEndEvent {
+    pub tool_call_id: String,
+    pub subagent_run_id: Option<String>,
+}
 
-event!(
-    /// Closes a tool call: its arguments are complete.
-    ToolCallEndEvent {
-        pub tool_call_id: String = "toolCallId",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    }
-);
+/// Shorthand for a tool call's start, args and end.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ToolCallChunkEvent {
+    pub tool_call_id: Option<String>,
+    pub tool_call_name: Option<String>,
+    pub parent_message_id: Option<String>,
+    pub delta: Option<String>,
+    pub subagent_run_id: Option<String>,
+    #[serde(skip)]
+    pub halves: Halves,
+}
 
-event!(
-    /// Shorthand for a tool call's start, args and end.
-    ToolCallChunkEvent {
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub tool_call_id: Option<String> = "toolCallId",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub tool_call_name: Option<String> = "toolCallName",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub parent_message_id: Option<String> = "parentMessageId",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub delta: Option<String> = "delta",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    } + halves
-);
+/// What a tool returned; mints a tool message.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ToolCallResultEvent {
+    pub message_id: String,
+    pub tool_call_id: String,
+    pub content: Content,
+    pub role: Option<ToolRole>,
+    pub subagent_run_id: Option<String>,
+}
 
-event!(
-    /// What a tool returned; mints a tool message.
-    ToolCallResultEvent {
-        pub message_id: String = "messageId",
-        pub tool_call_id: String = "toolCallId",
-        pub content: Content = "content",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub role: Option<ToolRole> = "role",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    }
-);
+/// Replaces the shared state wholesale.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct StateSnapshotEvent {
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+    pub snapshot: LazyJson,
+    pub subagent_run_id: Option<String>,
+}
 
-event!(
-    /// Replaces the shared state wholesale.
-    StateSnapshotEvent {
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub snapshot: LazyJson = "snapshot",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    }
-);
+/// Changes the shared state by JSON Patch.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct StateDeltaEvent {
+    pub delta: Vec<PatchOp>,
+    pub subagent_run_id: Option<String>,
+}
 
-event!(
-    /// Changes the shared state by JSON Patch.
-    StateDeltaEvent {
-        pub delta: Vec<PatchOp> = "delta",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    }
-);
+/// Restates the whole conversation.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MessagesSnapshotEvent {
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Message[]"))]
+    pub messages: MessageList,
+}
 
-event!(
-    /// Restates the whole conversation.
-    MessagesSnapshotEvent {
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "Message[]"))]
-        pub messages: MessageList = "messages",
-    }
-);
+/// Creates or replaces an activity message.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ActivitySnapshotEvent {
+    pub message_id: String,
+    pub activity_type: String,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "JsonObject"))]
+    pub content: LazyObject,
+    pub replace: Option<bool>,
+    pub subagent_run_id: Option<String>,
+}
 
-event!(
-    /// Creates or replaces an activity message.
-    ActivitySnapshotEvent {
-        pub message_id: String = "messageId",
-        pub activity_type: String = "activityType",
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "JsonObject"))]
-        pub content: LazyObject = "content",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub replace: Option<bool> = "replace",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    }
-);
+/// Changes an activity message's content by JSON Patch.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ActivityDeltaEvent {
+    pub message_id: String,
+    pub activity_type: String,
+    pub patch: Vec<PatchOp>,
+    pub subagent_run_id: Option<String>,
+}
 
-event!(
-    /// Changes an activity message's content by JSON Patch.
-    ActivityDeltaEvent {
-        pub message_id: String = "messageId",
-        pub activity_type: String = "activityType",
-        pub patch: Vec<PatchOp> = "patch",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    }
-);
+/// An event from an underlying system, passed through.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RawEvent {
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+    pub event: LazyJson,
+    pub source: Option<String>,
+    pub subagent_run_id: Option<String>,
+}
 
-event!(
-    /// An event from an underlying system, passed through.
-    RawEvent {
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub event: LazyJson = "event",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub source: Option<String> = "source",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    }
-);
+/// An application-defined event.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CustomEvent {
+    pub name: String,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+    pub value: LazyJson,
+    pub subagent_run_id: Option<String>,
+}
 
-event!(
-    /// An application-defined event.
-    CustomEvent {
-        pub name: String = "name",
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub value: LazyJson = "value",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    }
-);
+/// Opens a run.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RunStartedEvent {
+    pub thread_id: String,
+    pub run_id: String,
+    pub protocol_version: Option<String>,
+    pub parent_run_id: Option<String>,
+    pub input: Option<Box<RunAgentInput>>,
+}
 
-event!(
-    /// Opens a run.
-    RunStartedEvent {
-        pub thread_id: String = "threadId",
-        pub run_id: String = "runId",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub protocol_version: Option<String> = "protocolVersion",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub parent_run_id: Option<String> = "parentRunId",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub input: Option<Box<RunAgentInput>> = "input",
-    }
-);
+/// Closes a run: success, interrupt or cancelled.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RunFinishedEvent {
+    pub thread_id: String,
+    pub run_id: String,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+    pub result: Option<LazyJson>,
+    pub outcome: Option<RunOutcome>,
+    pub usage: Option<Vec<TokenUsage>>,
+}
 
-event!(
-    /// Closes a run: success, interrupt or cancelled.
-    RunFinishedEvent {
-        pub thread_id: String = "threadId",
-        pub run_id: String = "runId",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub result: Option<LazyJson> = "result",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub outcome: Option<RunOutcome> = "outcome",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub usage: Option<Vec<TokenUsage>> = "usage",
-    }
-);
+/// The run failed on the agent's side.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RunErrorEvent {
+    pub message: String,
+    pub code: Option<String>,
+    pub usage: Option<Vec<TokenUsage>>,
+}
 
-event!(
-    /// The run failed on the agent's side.
-    RunErrorEvent {
-        pub message: String = "message",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub code: Option<String> = "code",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub usage: Option<Vec<TokenUsage>> = "usage",
-    }
-);
+/// Opens a named step.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct StepStartedEvent {
+    pub step_name: String,
+    pub subagent_run_id: Option<String>,
+}
 
-event!(
-    /// Opens a named step.
-    StepStartedEvent {
-        pub step_name: String = "stepName",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    }
-);
+/// Closes a named step.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct StepFinishedEvent {
+    pub step_name: String,
+    pub subagent_run_id: Option<String>,
+}
 
-event!(
-    /// Closes a named step.
-    StepFinishedEvent {
-        pub step_name: String = "stepName",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    }
-);
+/// Opens a reasoning span.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ReasoningStartEvent {
+    pub message_id: String,
+    pub subagent_run_id: Option<String>,
+}
 
-event!(
-    /// Opens a reasoning span.
-    ReasoningStartEvent {
-        pub message_id: String = "messageId",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    }
-);
+/// Opens a reasoning message.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ReasoningMessageStartEvent {
+    pub message_id: String,
+    pub role: ReasoningRole,
+    pub subagent_run_id: Option<String>,
+}
 
-event!(
-    /// Opens a reasoning message.
-    ReasoningMessageStartEvent {
-        pub message_id: String = "messageId",
-        pub role: ReasoningRole = "role",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    }
-);
+/// Appends to a reasoning message.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ReasoningMessageContentEvent {
+    pub message_id: String,
+    pub delta: String,
+    pub subagent_run_id: Option<String>,
+    #[serde(skip)]
+    pub halves: Halves,
+}
 
-event!(
-    /// Appends to a reasoning message.
-    ReasoningMessageContentEvent {
-        pub message_id: String = "messageId",
-        pub delta: String = "delta",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    } + halves
-);
+/// Closes a reasoning message.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ReasoningMessageEndEvent {
+    pub message_id: String,
+    pub subagent_run_id: Option<String>,
+}
 
-event!(
-    /// Closes a reasoning message.
-    ReasoningMessageEndEvent {
-        pub message_id: String = "messageId",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    }
-);
+/// Shorthand for a reasoning message's start, content and end.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ReasoningMessageChunkEvent {
+    pub message_id: Option<String>,
+    pub delta: Option<String>,
+    pub subagent_run_id: Option<String>,
+    #[serde(skip)]
+    pub halves: Halves,
+}
 
-event!(
-    /// Shorthand for a reasoning message's start, content and end.
-    ReasoningMessageChunkEvent {
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub message_id: Option<String> = "messageId",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub delta: Option<String> = "delta",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    } + halves
-);
-
-event!(
-    /// Closes a reasoning span.
-    ReasoningEndEvent {
-        pub message_id: String = "messageId",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    }
-);
+/// Closes a reasoning span.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ReasoningEndEvent {
+    pub message_id: String,
+    pub subagent_run_id: Option<String>,
+}
 
 /// What an encrypted reasoning value attaches to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[protocol]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum EncryptedSubtype {
     ToolCall,
@@ -353,59 +288,46 @@ pub enum EncryptedSubtype {
     Message,
 }
 
-json_strings!(EncryptedSubtype {
-    "tool-call" => ToolCall,
-    "message" => Message,
-});
+/// Attaches an opaque encrypted value to a message or tool call.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ReasoningEncryptedValueEvent {
+    pub subtype: EncryptedSubtype,
+    pub entity_id: String,
+    pub encrypted_value: String,
+    pub subagent_run_id: Option<String>,
+}
 
-event!(
-    /// Attaches an opaque encrypted value to a message or tool call.
-    ReasoningEncryptedValueEvent {
-        pub subtype: EncryptedSubtype = "subtype",
-        pub entity_id: String = "entityId",
-        pub encrypted_value: String = "encryptedValue",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    }
-);
+/// A subagent invocation begins.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SubagentStartedEvent {
+    pub subagent_run_id: String,
+    pub name: String,
+    pub description: Option<String>,
+    pub parent_subagent_run_id: Option<String>,
+    pub parent_tool_call_id: Option<String>,
+    pub parent_message_id: Option<String>,
+}
 
-event!(
-    /// A subagent invocation begins.
-    SubagentStartedEvent {
-        pub subagent_run_id: String = "subagentRunId",
-        pub name: String = "name",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub description: Option<String> = "description",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub parent_subagent_run_id: Option<String> = "parentSubagentRunId",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub parent_tool_call_id: Option<String> = "parentToolCallId",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub parent_message_id: Option<String> = "parentMessageId",
-    }
-);
+/// A subagent invocation ends.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SubagentFinishedEvent {
+    pub subagent_run_id: String,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+    pub result: Option<LazyJson>,
+    pub outcome: Option<SubagentOutcome>,
+}
 
-event!(
-    /// A subagent invocation ends.
-    SubagentFinishedEvent {
-        pub subagent_run_id: String = "subagentRunId",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub result: Option<LazyJson> = "result",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub outcome: Option<SubagentOutcome> = "outcome",
-    }
-);
-
-event!(
-    /// A subagent invocation failed.
-    SubagentErrorEvent {
-        pub subagent_run_id: String = "subagentRunId",
-        pub message: String = "message",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub code: Option<String> = "code",
-    }
-);
+/// A subagent invocation failed.
+#[protocol(event)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SubagentErrorEvent {
+    pub subagent_run_id: String,
+    pub message: String,
+    pub code: Option<String>,
+}
 
 /// Generates the [`Event`] union and its type names from one list.
 /// The events table: each event's variant, struct and type tag, and the
@@ -467,12 +389,6 @@ macro_rules! events {
         /// Every callback an event may call (`""` for the shorthands).
         pub const EVENT_CALLBACKS: &[&str] = &[$(events!(@name $kind $variant),)*];
 
-        $(impl $ty {
-            /// The event's type tag.
-            #[allow(dead_code)]
-            pub const TYPE: &'static str = $wire;
-        })*
-
         /// The events in the table's order.
         #[allow(dead_code)]
         enum Position {
@@ -499,61 +415,20 @@ macro_rules! events {
     (@name $kind:ident $variant:ident) => { concat!("on", stringify!($variant), "Event") };
     (@enum $($variant:ident($ty:ident) = $wire:literal,)*) => {
         /// Any event of protocol 1.0.
-        #[derive(Debug, Clone, PartialEq, Serialize)]
-        #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+        #[protocol]
+        #[derive(Debug, Clone, PartialEq)]
         #[serde(tag = "type")]
         pub enum Event {
             $(#[serde(rename = $wire)] $variant($ty),)*
         }
 
-        /// Written as serde writes an internally tagged union: `type` first.
-        impl $crate::core::json::ToJson for Event {
-            fn write_json(&self, out: &mut String) {
-                let mut o = $crate::core::json::Object::open(out);
-                o.field(Event::TAG, self.type_name());
-                match self {
-                    $(Event::$variant(e) => $crate::core::json::JsonFields::write_fields(e, &mut o),)*
-                }
-                o.close();
-            }
-        }
-
         impl Event {
-            /// The member naming an event's type (serde's `tag` above).
-            pub const TAG: &'static str = "type";
-        }
-
-        /// Every event type name of protocol 1.0.
-        pub const EVENT_TYPES: &[&str] = &[$($wire),*];
-
-        impl Event {
-            /// The wire name of this event's type.
-            pub fn type_name(&self) -> &'static str {
-                match self {
-                    $(Event::$variant(_) => $wire,)*
-                }
-            }
-
             /// Reads an event of a known type from its JSON object.
             pub fn from_value(type_name: &str, value: Value) -> Result<Event, String> {
                 $crate::core::types::from_json::read_written(&value, |s, cx| {
                     Event::scan_as(type_name, s, cx)
                 })
                 .map_err(String::from)
-            }
-
-            /// Reads an event of type `type_name` from the object at `s`.
-            pub fn scan_as(
-                type_name: &str,
-                s: &mut $crate::core::json::Scanner<'_>,
-                cx: &mut $crate::core::types::scan::ScanCx<'_>,
-            ) -> $crate::core::types::scan::Scan<Event> {
-                match type_name {
-                    $($wire => $ty::scan(s, cx).map(Event::$variant),)*
-                    other => Err($crate::core::types::from_json::ReadError::new(
-                        format!("unknown event type '{other}'"),
-                    ).into()),
-                }
             }
 
             /// The event's metadata, if it carries any.
@@ -618,6 +493,9 @@ macro_rules! events_table {
 pub(crate) use events_table;
 
 events_table!(events);
+
+/// Every event type name of protocol 1.0.
+pub const EVENT_TYPES: &[&str] = Event::TYPES;
 
 impl Event {
     /// The `subagentRunId` attribution tag, where the event type carries one.

@@ -5,10 +5,9 @@
 //! the binary. So the types read themselves through this one small trait,
 //! straight from the JSON text ([`FromJson::scan`], the loops in
 //! [`super::scan`]): no `serde_json::Value` is built for typed data, only
-//! for the open values the protocol leaves untyped. The declarations
-//! (`super::declare`: `wire_struct!`, each field as
-//! `pub tool_calls: Option<Vec<ToolCall>> = "toolCalls"`, and the union
-//! macros) implement it; a `Value` in hand is read by writing it out and
+//! for the open values the protocol leaves untyped. `#[derive(Wire)]`
+//! (`agui-derive`, through `#[protocol]` on each declaration) implements it
+//! from the type's serde attributes; a `Value` in hand is read by writing it out and
 //! scanning that ([`from_value`]), so there is one reader per type.
 
 use std::fmt;
@@ -232,26 +231,18 @@ impl<T: FromJson> FromJson for Box<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::types::declare::json_struct;
     use serde_json::json;
 
-    #[derive(Debug, PartialEq, Default)]
+    #[derive(Debug, PartialEq, Default, agui_derive::Wire)]
     struct Inner {
         name: String,
     }
-    json_struct!(Inner {
-        name: String = "name"
-    });
 
-    #[derive(Debug, PartialEq, Default)]
+    #[derive(Debug, PartialEq, Default, agui_derive::Wire)]
     struct Outer {
         items: Vec<Inner>,
         note: Option<String>,
     }
-    json_struct!(Outer {
-        items: Vec<Inner> = "items",
-        note: Option<String> = "note"
-    });
 
     #[test]
     fn reads_fields_and_ignores_unknown_ones() {

@@ -76,12 +76,6 @@ impl ToJson for LazyObject {
     }
 }
 
-impl serde::Serialize for LazyObject {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(s)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,53 +1,85 @@
 //! Messages: the persistent conversation history, a union tagged by `role`.
 
-use serde::Serialize;
+use agui_derive::protocol;
 
 use super::content::Content;
-use super::declare::{json_strings, json_tagged, role_tag, wire_struct};
 use super::lazy_object::LazyObject;
 use super::strict::Metadata;
 use super::tool::ToolCall;
 
-/// Declares a message struct: its own members, then the ones every message
-/// but an activity ends with (an opaque `encryptedValue` sent back
-/// verbatim, `metadata`, the subagent that wrote it).
-macro_rules! message {
-    ($(#[$doc:meta])* $name:ident $(<$g:ident>)? { $($members:tt)* }) => {
-        wire_struct! {
-            $(#[$doc])*
-            #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-            #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-            pub struct $name $(<$g>)? {
-                $($members)*
-                #[serde(skip_serializing_if = "Option::is_none")]
-                pub encrypted_value: Option<String> = "encryptedValue",
-                #[serde(skip_serializing_if = "Option::is_none")]
-                pub metadata: Option<Metadata> = "metadata",
-                #[serde(skip_serializing_if = "Option::is_none")]
-                pub subagent_run_id: Option<String> = "subagentRunId",
-            }
-        }
-    };
+/// The `role` of a developer message.
+#[protocol]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum DeveloperRole {
+    #[default]
+    Developer,
 }
 
-role_tag!(DeveloperRole = "developer");
-role_tag!(SystemRole = "system");
-role_tag!(AssistantRole = "assistant");
-role_tag!(UserRole = "user");
-role_tag!(ToolRole = "tool");
-role_tag!(ActivityRole = "activity");
-role_tag!(ReasoningRole = "reasoning");
+/// The `role` of a system message.
+#[protocol]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum SystemRole {
+    #[default]
+    System,
+}
 
-message! {
-    /// Instructions: a system prompt, or a developer message. The two differ
-    /// only in their role.
-    InstructionMessage<R> {
-        pub role: R = "role",
-        pub id: String = "id",
-        pub content: String = "content",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub name: Option<String> = "name",
-    }
+/// The `role` of an assistant message.
+#[protocol]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum AssistantRole {
+    #[default]
+    Assistant,
+}
+
+/// The `role` of a user message.
+#[protocol]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum UserRole {
+    #[default]
+    User,
+}
+
+/// The `role` of a tool message.
+#[protocol]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum ToolRole {
+    #[default]
+    Tool,
+}
+
+/// The `role` of an activity message.
+#[protocol]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum ActivityRole {
+    #[default]
+    Activity,
+}
+
+/// The `role` of a reasoning message.
+#[protocol]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum ReasoningRole {
+    #[default]
+    Reasoning,
+}
+
+/// Instructions: a system prompt, or a developer message. The two differ
+/// only in their role.
+#[protocol(message)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct InstructionMessage<R> {
+    #[wire(tag)]
+    pub role: R,
+    pub id: String,
+    pub content: String,
+    pub name: Option<String>,
 }
 
 impl<R> InstructionMessage<R> {
@@ -73,74 +105,71 @@ pub type DeveloperMessage = InstructionMessage<DeveloperRole>;
 #[cfg_attr(target_arch = "wasm32", tsify::declare)]
 pub type SystemMessage = InstructionMessage<SystemRole>;
 
-message! {
-    /// A reply from the agent: text, tool calls, or both.
-    AssistantMessage {
-        pub role: AssistantRole = "role",
-        pub id: String = "id",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub content: Option<String> = "content",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub tool_calls: Option<Vec<ToolCall>> = "toolCalls",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub name: Option<String> = "name",
-    }
+/// A reply from the agent: text, tool calls, or both.
+#[protocol(message)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct AssistantMessage {
+    #[wire(tag)]
+    pub role: AssistantRole,
+    pub id: String,
+    pub content: Option<String>,
+    pub tool_calls: Option<Vec<ToolCall>>,
+    pub name: Option<String>,
 }
 
-message! {
-    /// What the person typed: text, or multimodal parts.
-    UserMessage {
-        pub role: UserRole = "role",
-        pub id: String = "id",
-        pub content: Content = "content",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub name: Option<String> = "name",
-    }
+/// What the person typed: text, or multimodal parts.
+#[protocol(message)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct UserMessage {
+    #[wire(tag)]
+    pub role: UserRole,
+    pub id: String,
+    pub content: Content,
+    pub name: Option<String>,
 }
 
-message! {
-    /// What a tool returned, linked to its call by `toolCallId`.
-    ToolMessage {
-        pub role: ToolRole = "role",
-        pub id: String = "id",
-        pub content: Content = "content",
-        pub tool_call_id: String = "toolCallId",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub error: Option<String> = "error",
-    }
+/// What a tool returned, linked to its call by `toolCallId`.
+#[protocol(message)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ToolMessage {
+    #[wire(tag)]
+    pub role: ToolRole,
+    pub id: String,
+    pub content: Content,
+    pub tool_call_id: String,
+    pub error: Option<String>,
 }
 
-wire_struct! {
-    /// Frontend-only UI state (a plan, a search, progress). Never sent to the agent.
-    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub struct ActivityMessage {
-        pub role: ActivityRole = "role",
-        pub id: String = "id",
-        pub activity_type: String = "activityType",
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "JsonObject"))]
-        pub content: LazyObject = "content",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub metadata: Option<Metadata> = "metadata",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    }
+/// Frontend-only UI state (a plan, a search, progress). Never sent to the
+/// agent, so it carries no `encryptedValue`.
+#[protocol]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ActivityMessage {
+    #[wire(tag)]
+    pub role: ActivityRole,
+    pub id: String,
+    pub activity_type: String,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "JsonObject"))]
+    pub content: LazyObject,
+    pub metadata: Option<Metadata>,
+    pub subagent_run_id: Option<String>,
 }
 
-message! {
-    /// The agent's reasoning: a visible summary, and an opaque `encryptedValue`
-    /// that is sent back verbatim on the next turn.
-    ReasoningMessage {
-        pub role: ReasoningRole = "role",
-        pub id: String = "id",
-        pub content: String = "content",
-    }
+/// The agent's reasoning: a visible summary, and an opaque `encryptedValue`
+/// that is sent back verbatim on the next turn.
+#[protocol(message)]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ReasoningMessage {
+    #[wire(tag)]
+    pub role: ReasoningRole,
+    pub id: String,
+    pub content: String,
 }
 
 /// One message of the conversation. Each variant's struct carries its own
 /// `role`, so the union serializes untagged; it reads by `role`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[protocol]
+#[derive(Debug, Clone, PartialEq)]
 #[serde(untagged)]
 pub enum Message {
     Developer(DeveloperMessage),
@@ -152,22 +181,12 @@ pub enum Message {
     Reasoning(ReasoningMessage),
 }
 
-json_tagged!(Message, "role", {
-    DeveloperRole => Developer,
-    SystemRole => System,
-    AssistantRole => Assistant,
-    UserRole => User,
-    ToolRole => Tool,
-    ActivityRole => Activity,
-    ReasoningRole => Reasoning,
-});
-
 /// The `role` names of [`Message`].
 pub const ROLES: &[&str] = Message::TAGS;
 
 /// The roles a streamed text message may take.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[protocol]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum TextRole {
     Developer,
@@ -176,13 +195,6 @@ pub enum TextRole {
     Assistant,
     User,
 }
-
-json_strings!(TextRole {
-    "developer" => Developer,
-    "system" => System,
-    "assistant" => Assistant,
-    "user" => User,
-});
 
 impl Message {
     pub fn id(&self) -> &str {

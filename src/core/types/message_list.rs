@@ -104,9 +104,3 @@ impl ToJson for MessageList {
         self.messages.write_json(out);
     }
 }
-
-impl serde::Serialize for MessageList {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.messages.serialize(s)
-    }
-}

@@ -12,7 +12,6 @@ pub mod run;
 pub mod scan;
 pub mod strict;
 pub mod tool;
-mod wire_union;
 
 pub use content::{BinaryPart, Content, ContentPart, MediaPart, PartSource, TextPart};
 pub use event::*;

@@ -2,20 +2,18 @@
 
 use std::borrow::Cow;
 
-use serde::Serialize;
+use agui_derive::protocol;
 
 use crate::core::json::{Scanner, ToJson};
 
 use super::from_json::{FromJson, ReadError};
 use super::scan::{Scan, ScanCx};
-use super::wire_union::wire_union;
 use serde_json::Value;
 
 /// A JSON Pointer (RFC 6901): empty, or `/`-prefixed tokens with `~0`/`~1` escapes.
 // `Default` is the root, `""`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(transparent)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), serde(transparent))]
 pub struct Pointer(String);
 
 impl Pointer {
@@ -121,38 +119,37 @@ impl ToJson for Pointer {
     }
 }
 
-wire_union! {
-    /// One JSON Patch operation. A missing `value` is an error; `null` is a value.
-    #[derive(Debug, Clone, PartialEq, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub enum PatchOp = "op" {
-        Add = "add" {
-            path: Pointer = "path",
-            #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-            value: Value = "value",
-        },
-        Remove = "remove" {
-            path: Pointer = "path",
-        },
-        Replace = "replace" {
-            path: Pointer = "path",
-            #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-            value: Value = "value",
-        },
-        Move = "move" {
-            from: Pointer = "from",
-            path: Pointer = "path",
-        },
-        Copy = "copy" {
-            from: Pointer = "from",
-            path: Pointer = "path",
-        },
-        Test = "test" {
-            path: Pointer = "path",
-            #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-            value: Value = "value",
-        },
-    }
+/// One JSON Patch operation. A missing `value` is an error; `null` is a value.
+#[protocol]
+#[derive(Debug, Clone, PartialEq)]
+#[serde(tag = "op", rename_all = "lowercase")]
+pub enum PatchOp {
+    Add {
+        path: Pointer,
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+        value: Value,
+    },
+    Remove {
+        path: Pointer,
+    },
+    Replace {
+        path: Pointer,
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+        value: Value,
+    },
+    Move {
+        from: Pointer,
+        path: Pointer,
+    },
+    Copy {
+        from: Pointer,
+        path: Pointer,
+    },
+    Test {
+        path: Pointer,
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+        value: Value,
+    },
 }
 
 /// The `op` names a patch array may contain; anything else is dropped, not fatal.
@@ -163,7 +160,7 @@ mod tests {
     use super::*;
 
     /// The order serde writes (`op`, `from`, `path`, `value`) and the first
-    /// failure named, as before the union was declared by `wire_union!`.
+    /// failure named, as serde writes them.
     #[test]
     fn ops_read_and_write_by_their_wire_names() {
         let op = PatchOp::from_json(serde_json::json!({"path": "/b", "op": "move", "from": "/a"}));

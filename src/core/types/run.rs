@@ -1,41 +1,31 @@
 //! What a run is given and how it ends: input, interrupts, resume, usage, outcomes.
 
-use serde::Serialize;
+use agui_derive::protocol;
 use serde_json::Value;
 
-use super::declare::{json_strings, wire_struct};
 use super::from_json::{FromJson, ReadError};
 use super::message::Message;
 use super::strict::{self, JsonObject, Metadata};
 use super::tool::{Context, Tool};
-use super::wire_union::wire_union;
 
-wire_struct! {
-    /// A question the agent needs answered before the thread can go on.
-    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub struct Interrupt {
-        pub id: String = "id",
-        pub reason: String = "reason",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub message: Option<String> = "message",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub tool_call_id: Option<String> = "toolCallId",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub response_schema: Option<JsonObject> = "responseSchema",
-        /// An ISO 8601 instant after which the interrupt can no longer be answered.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub expires_at: Option<String> = "expiresAt",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub metadata: Option<Metadata> = "metadata",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub subagent_run_id: Option<String> = "subagentRunId",
-    }
+/// A question the agent needs answered before the thread can go on.
+#[protocol]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Interrupt {
+    pub id: String,
+    pub reason: String,
+    pub message: Option<String>,
+    pub tool_call_id: Option<String>,
+    pub response_schema: Option<JsonObject>,
+    /// An ISO 8601 instant after which the interrupt can no longer be answered.
+    pub expires_at: Option<String>,
+    pub metadata: Option<Metadata>,
+    pub subagent_run_id: Option<String>,
 }
 
 /// How an interrupt was answered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[protocol]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum ResumeStatus {
     #[default]
@@ -43,64 +33,51 @@ pub enum ResumeStatus {
     Cancelled,
 }
 
-json_strings!(ResumeStatus {
-    "resolved" => Resolved,
-    "cancelled" => Cancelled,
-});
-
-wire_struct! {
-    /// The answer to one interrupt, sent with the next run.
-    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub struct ResumeEntry {
-        pub interrupt_id: String = "interruptId",
-        pub status: ResumeStatus = "status",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub payload: Option<Value> = "payload" with strict::non_null,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub metadata: Option<Metadata> = "metadata",
-    }
+/// The answer to one interrupt, sent with the next run.
+#[protocol]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ResumeEntry {
+    pub interrupt_id: String,
+    pub status: ResumeStatus,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+    #[wire(with = strict::non_null)]
+    pub payload: Option<Value>,
+    pub metadata: Option<Metadata>,
 }
 
-wire_struct! {
-    /// Tokens one model call used.
-    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub struct TokenUsage {
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub provider: Option<String> = "provider",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub model: Option<String> = "model",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub input_tokens: Option<i64> = "inputTokens" with strict::count,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub output_tokens: Option<i64> = "outputTokens" with strict::count,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub total_tokens: Option<i64> = "totalTokens" with strict::count,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub reasoning_tokens: Option<i64> = "reasoningTokens" with strict::count,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub cached_input_tokens: Option<i64> = "cachedInputTokens" with strict::count,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub cache_write_input_tokens: Option<i64> = "cacheWriteInputTokens" with strict::count,
-    }
+/// Tokens one model call used.
+#[protocol]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TokenUsage {
+    pub provider: Option<String>,
+    pub model: Option<String>,
+    #[wire(with = strict::count)]
+    pub input_tokens: Option<i64>,
+    #[wire(with = strict::count)]
+    pub output_tokens: Option<i64>,
+    #[wire(with = strict::count)]
+    pub total_tokens: Option<i64>,
+    #[wire(with = strict::count)]
+    pub reasoning_tokens: Option<i64>,
+    #[wire(with = strict::count)]
+    pub cached_input_tokens: Option<i64>,
+    #[wire(with = strict::count)]
+    pub cache_write_input_tokens: Option<i64>,
 }
 
-wire_union! {
-    /// How a run ended (RUN_FINISHED.outcome). Absent means success.
-    #[derive(Debug, Clone, PartialEq, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub enum RunOutcome = "type" {
-        Success = "success" {
-            #[serde(skip_serializing_if = "Option::is_none")]
-            pending_tool_call_ids: Option<Vec<String>> = "pendingToolCallIds",
-        },
-        Interrupt = "interrupt" {
-            interrupts: Vec<Interrupt> = "interrupts" with at_least_one_interrupt,
-        },
-        Cancelled = "cancelled" {},
-    }
+/// How a run ended (RUN_FINISHED.outcome). Absent means success.
+#[protocol]
+#[derive(Debug, Clone, PartialEq)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum RunOutcome {
+    Success {
+        pending_tool_call_ids: Option<Vec<String>>,
+    },
+    Interrupt {
+        #[wire(with = at_least_one_interrupt)]
+        interrupts: Vec<Interrupt>,
+    },
+    Cancelled {},
 }
 
 /// An interrupt outcome names what it waits for.
@@ -114,43 +91,34 @@ fn at_least_one_interrupt(v: Value) -> Result<Vec<Interrupt>, ReadError> {
     Ok(interrupts)
 }
 
-wire_union! {
-    /// How a subagent ended (SUBAGENT_FINISHED.outcome).
-    #[derive(Debug, Clone, PartialEq, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub enum SubagentOutcome = "type" {
-        Success = "success" {},
-        Suspended = "suspended" {
-            #[serde(skip_serializing_if = "Option::is_none")]
-            interrupt_ids: Option<Vec<String>> = "interruptIds",
-        },
-    }
+/// How a subagent ended (SUBAGENT_FINISHED.outcome).
+#[protocol]
+#[derive(Debug, Clone, PartialEq)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum SubagentOutcome {
+    Success {},
+    Suspended { interrupt_ids: Option<Vec<String>> },
 }
 
-wire_struct! {
-    /// The body a client POSTs to start a run.
-    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub struct RunAgentInput {
-        pub thread_id: String = "threadId",
-        pub run_id: String = "runId",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub protocol_version: Option<String> = "protocolVersion",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub parent_run_id: Option<String> = "parentRunId",
-        /// Any JSON value; `null` reads as absent.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub state: Option<Value> = "state" with strict::nullable,
-        pub messages: Vec<Message> = "messages",
-        /// Required here; a RUN_STARTED input that leaves it out is read as `[]`
-        /// (see `decode`), as the schema's default has it.
-        pub tools: Vec<Tool> = "tools",
-        pub context: Vec<Context> = "context",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub forwarded_props: Option<Value> = "forwardedProps" with strict::non_null,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub resume: Option<Vec<ResumeEntry>> = "resume",
-    }
+/// The body a client POSTs to start a run.
+#[protocol]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RunAgentInput {
+    pub thread_id: String,
+    pub run_id: String,
+    pub protocol_version: Option<String>,
+    pub parent_run_id: Option<String>,
+    /// Any JSON value; `null` reads as absent.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+    #[wire(with = strict::nullable)]
+    pub state: Option<Value>,
+    pub messages: Vec<Message>,
+    /// Required here; a RUN_STARTED input that leaves it out is read as `[]`
+    /// (see `decode`), as the schema's default has it.
+    pub tools: Vec<Tool>,
+    pub context: Vec<Context>,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+    #[wire(with = strict::non_null)]
+    pub forwarded_props: Option<Value>,
+    pub resume: Option<Vec<ResumeEntry>>,
 }

@@ -6,7 +6,7 @@
 //! insertion-ordered map per object, each key hashed) and take it apart
 //! again: for a MESSAGES_SNAPSHOT of mixed messages that was over two
 //! thirds of taking it in (4 MiB: 92 ms the old way, 43 scanned). Each
-//! struct adds only a field index (`declare::json_struct!`); the loops
+//! struct adds only a field index (`#[derive(Wire)]`, `agui-derive`); the loops
 //! here are one copy for all of them, which is what keeps the reader as
 //! small as the one it replaced (docs/size.md).
 //!

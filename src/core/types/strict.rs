@@ -1,5 +1,5 @@
 //! Field readers for the protocol's null and number rules that a field's
-//! type does not carry (see `json_struct!`'s `with`).
+//! type does not carry (a field's `#[wire(with = ...)]`).
 
 use serde_json::Value;
 

@@ -1,68 +1,55 @@
 //! Tool calls, tool definitions and context.
 
-use serde::Serialize;
+use agui_derive::protocol;
 use serde_json::Value;
 
-use super::declare::{json_strings, wire_struct};
 use super::strict::{self, Metadata};
 
 /// The only tool-call kind the protocol has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[protocol]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum ToolCallType {
     #[default]
     Function,
 }
 
-json_strings!(ToolCallType { "function" => Function });
-
-wire_struct! {
-    /// The function a tool call invokes; `arguments` is a JSON string.
-    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub struct FunctionCall {
-        pub name: String = "name",
-        pub arguments: String = "arguments",
-    }
+/// The function a tool call invokes; `arguments` is a JSON string.
+#[protocol]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct FunctionCall {
+    pub name: String,
+    pub arguments: String,
 }
 
-wire_struct! {
-    /// A call the assistant made to a tool.
-    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub struct ToolCall {
-        pub id: String = "id",
-        pub kind: ToolCallType = "type",
-        pub function: FunctionCall = "function",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub encrypted_value: Option<String> = "encryptedValue",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub metadata: Option<Metadata> = "metadata",
-    }
+/// A call the assistant made to a tool.
+#[protocol]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ToolCall {
+    pub id: String,
+    #[serde(rename = "type")]
+    pub kind: ToolCallType,
+    pub function: FunctionCall,
+    pub encrypted_value: Option<String>,
+    pub metadata: Option<Metadata>,
 }
 
-wire_struct! {
-    /// A tool the frontend offers the agent.
-    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub struct Tool {
-        pub name: String = "name",
-        pub description: String = "description",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
-        pub parameters: Option<Value> = "parameters" with strict::non_null,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub metadata: Option<Metadata> = "metadata",
-    }
+/// A tool the frontend offers the agent.
+#[protocol]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Tool {
+    pub name: String,
+    pub description: String,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "any"))]
+    #[wire(with = strict::non_null)]
+    pub parameters: Option<Value>,
+    pub metadata: Option<Metadata>,
 }
 
-wire_struct! {
-    /// A piece of context the frontend hands the agent.
-    #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    pub struct Context {
-        pub description: String = "description",
-        pub value: String = "value",
-    }
+/// A piece of context the frontend hands the agent.
+#[protocol]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Context {
+    pub description: String,
+    pub value: String,
 }
