@@ -23,17 +23,17 @@ fn history(len: usize) -> Vec<Message> {
         .map(|i| {
             let text = format!("message {i}: {}", "lorem ipsum dolor sit amet ".repeat(4));
             if i % 2 == 0 {
-                Message::User(UserMessage {
+                Message::User(Box::new(UserMessage {
                     id: format!("h{i}"),
                     content: Content::Text(text),
                     ..Default::default()
-                })
+                }))
             } else {
-                Message::Assistant(AssistantMessage {
+                Message::Assistant(Box::new(AssistantMessage {
                     id: format!("h{i}"),
                     content: Some(text),
                     ..Default::default()
-                })
+                }))
             }
         })
         .collect()

@@ -529,10 +529,10 @@ mod tests {
     use crate::core::types::{AssistantMessage, ToolCall, UserMessage};
 
     fn user(id: &str) -> Message {
-        Message::User(UserMessage {
+        Message::User(Box::new(UserMessage {
             id: id.into(),
             ..Default::default()
-        })
+        }))
     }
 
     #[test]
@@ -565,10 +565,10 @@ mod tests {
     fn appends_and_edits_keep_the_index_without_rebuilding() {
         let mut h = History::new((0..10_000).map(|i| user(&format!("m{i}"))).collect());
         assert_eq!(h.find("m9999"), Some(9999));
-        let i = h.push(Message::Assistant(AssistantMessage {
+        let i = h.push(Message::Assistant(Box::new(AssistantMessage {
             id: "reply".into(),
             ..Default::default()
-        }));
+        })));
         for _ in 0..1000 {
             let at = h.find("reply").unwrap();
             h.append_text(at, "x", None);
@@ -633,11 +633,11 @@ mod tests {
             id: id.into(),
             ..Default::default()
         };
-        let assistant = Message::Assistant(AssistantMessage {
+        let assistant = Message::Assistant(Box::new(AssistantMessage {
             id: "a".into(),
             tool_calls: Some(vec![call("t0"), call("t1"), call("t2")]),
             ..Default::default()
-        });
+        }));
         let mut h = History::new(vec![user("u"), assistant]);
         for (id, delta) in [("t0", "{\"a\""), ("t2", "[1"), ("t0", ":1}"), ("t2", "]")] {
             assert!(h.append_args(1, id, delta, None));

@@ -209,10 +209,10 @@ pub fn outgoing(m: &Message) -> Option<Cow<'_, Message>> {
     };
     let upgraded = Content::Parts(upgrade_parts(parts));
     let mut copy = m.clone();
-    if let Message::User(UserMessage { content, .. }) | Message::Tool(ToolMessage { content, .. }) =
-        &mut copy
-    {
-        *content = upgraded;
+    match &mut copy {
+        Message::User(m) => m.content = upgraded,
+        Message::Tool(m) => m.content = upgraded,
+        _ => {}
     }
     Some(Cow::Owned(copy))
 }
@@ -350,27 +350,27 @@ mod tests {
             filename: None,
         });
         let messages = vec![
-            Message::User(UserMessage {
+            Message::User(Box::new(UserMessage {
                 id: "u1".into(),
                 content: Content::Parts(vec![binary]),
                 ..Default::default()
-            }),
-            Message::Activity(ActivityMessage {
+            })),
+            Message::Activity(Box::new(ActivityMessage {
                 id: "a1".into(),
                 activity_type: "PLAN".into(),
                 ..Default::default()
-            }),
-            Message::Assistant(AssistantMessage {
+            })),
+            Message::Assistant(Box::new(AssistantMessage {
                 id: "m1".into(),
                 content: Some("hi \"there\"\n".into()),
                 ..Default::default()
-            }),
-            Message::Tool(ToolMessage {
+            })),
+            Message::Tool(Box::new(ToolMessage {
                 id: "t1".into(),
                 tool_call_id: "c1".into(),
                 content: Content::Text("42".into()),
                 ..Default::default()
-            }),
+            })),
         ];
         let rich = RunParams {
             run_id: Some("r1".into()),

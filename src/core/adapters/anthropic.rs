@@ -74,8 +74,7 @@ use serde_json::{json, Map, Value};
 use super::common::{self, mime_base, Media, MediaKind, Part, PDF};
 use super::error::{AdapterError, Format};
 use crate::core::types::{
-    AssistantMessage, Content, ContentPart, InstructionMessage, Message, PartSource,
-    ReasoningMessage,
+    AssistantMessage, Content, ContentPart, Message, PartSource, ReasoningMessage,
 };
 
 const FORMAT: Format = Format::Anthropic;
@@ -112,8 +111,8 @@ pub fn to_anthropic(
     for message in messages {
         match message {
             Message::Activity(_) => {}
-            Message::System(InstructionMessage { content, .. })
-            | Message::Developer(InstructionMessage { content, .. }) => {
+            Message::System(_) | Message::Developer(_) => {
+                let content = message.text();
                 if !content.is_empty() {
                     system.push(content);
                 }

@@ -30,7 +30,7 @@ impl Reducer {
                 if let Some(md) = &e.metadata {
                     merge_metadata(&mut m.metadata, md);
                 }
-                out.new_message = Some(s.messages.push(Message::Activity(m)));
+                out.new_message = Some(s.messages.push(Message::Activity(Box::new(m))));
             }
             Some(i) if s.messages.get(i).is_some_and(Message::is_activity) => {
                 if replace || e.metadata.is_some() {
@@ -53,7 +53,7 @@ impl Reducer {
                     if let Some(md) = &e.metadata {
                         merge_metadata(&mut m.metadata, md);
                     }
-                    s.messages.replace(i, Message::Activity(m));
+                    s.messages.replace(i, Message::Activity(Box::new(m)));
                     out.new_message = Some(i);
                 }
             }

@@ -139,19 +139,19 @@ impl Reducer {
                     let id = e.message_id.clone();
                     let (name, sub) = (e.name.clone(), e.subagent_run_id.clone());
                     match role {
-                        TextRole::Assistant => Message::Assistant(AssistantMessage {
+                        TextRole::Assistant => Message::Assistant(Box::new(AssistantMessage {
                             id,
                             content: Some(String::new()),
                             name,
                             subagent_run_id: sub,
                             ..Default::default()
-                        }),
-                        TextRole::User => Message::User(UserMessage {
+                        })),
+                        TextRole::User => Message::User(Box::new(UserMessage {
                             id,
                             name,
                             subagent_run_id: sub,
                             ..Default::default()
-                        }),
+                        })),
                         TextRole::Developer | TextRole::System => {
                             let m = DeveloperMessage {
                                 id,
@@ -160,9 +160,9 @@ impl Reducer {
                                 ..Default::default()
                             };
                             if role == TextRole::System {
-                                Message::System(m.into_role())
+                                Message::System(Box::new(m.into_role()))
                             } else {
-                                Message::Developer(m)
+                                Message::Developer(Box::new(m))
                             }
                         }
                     }
@@ -178,11 +178,11 @@ impl Reducer {
             }
             Event::ReasoningMessageStart(e) => {
                 let created = || {
-                    Message::Reasoning(ReasoningMessage {
+                    Message::Reasoning(Box::new(ReasoningMessage {
                         id: e.message_id.clone(),
                         subagent_run_id: e.subagent_run_id.clone(),
                         ..Default::default()
-                    })
+                    }))
                 };
                 self.open_message(
                     s,

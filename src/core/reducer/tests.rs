@@ -34,11 +34,11 @@ fn a_snapshot_into_an_empty_history_is_what_it_is_into_one_it_replaces() {
     use crate::core::history::History;
     use crate::core::types::UserMessage;
     let user = |id: &str, text: &str| {
-        Message::User(UserMessage {
+        Message::User(Box::new(UserMessage {
             id: id.into(),
             content: Content::Text(text.into()),
             ..Default::default()
-        })
+        }))
     };
     // A repeated id, which the reference keeps twice.
     let snapshot = Event::MessagesSnapshot(MessagesSnapshotEvent {

@@ -82,12 +82,13 @@ impl Reducer {
         } else {
             None
         };
-        s.messages.push(Message::Assistant(AssistantMessage {
-            id: created_id,
-            tool_calls: Some(Vec::new()),
-            subagent_run_id,
-            ..Default::default()
-        }))
+        s.messages
+            .push(Message::Assistant(Box::new(AssistantMessage {
+                id: created_id,
+                tool_calls: Some(Vec::new()),
+                subagent_run_id,
+                ..Default::default()
+            })))
     }
 
     pub(super) fn tool_call_result(
@@ -119,7 +120,7 @@ impl Reducer {
                 at
             }
         };
-        s.messages.insert(at, Message::Tool(msg));
+        s.messages.insert(at, Message::Tool(Box::new(msg)));
         out.new_message = Some(at);
         out.messages_changed = true;
     }

@@ -53,3 +53,8 @@ pub trait Tagged {
     const KEY: &'static str;
     const TAG: &'static str;
 }
+
+impl<T: Tagged> Tagged for Box<T> {
+    const KEY: &'static str = T::KEY;
+    const TAG: &'static str = T::TAG;
+}

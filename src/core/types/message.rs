@@ -168,17 +168,23 @@ pub struct ReasoningMessage {
 
 /// One message of the conversation. Each variant's struct carries its own
 /// `role`, so the union serializes untagged; it reads by `role`.
+///
+/// Each member is boxed, so a message is a pointer wide wherever it is
+/// held: a history's array grows by doubling, and with the members inline
+/// (160 bytes in the WebAssembly build, the size of the largest) its spare
+/// capacity and the copy made while it grows were most of the module's
+/// memory for a long history (`bench/memory.mjs`).
 #[protocol]
 #[derive(Debug, Clone, PartialEq)]
 #[serde(untagged)]
 pub enum Message {
-    Developer(DeveloperMessage),
-    System(SystemMessage),
-    Assistant(AssistantMessage),
-    User(UserMessage),
-    Tool(ToolMessage),
-    Activity(ActivityMessage),
-    Reasoning(ReasoningMessage),
+    Developer(Box<DeveloperMessage>),
+    System(Box<SystemMessage>),
+    Assistant(Box<AssistantMessage>),
+    User(Box<UserMessage>),
+    Tool(Box<ToolMessage>),
+    Activity(Box<ActivityMessage>),
+    Reasoning(Box<ReasoningMessage>),
 }
 
 /// The `role` names of [`Message`].

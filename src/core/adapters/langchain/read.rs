@@ -30,12 +30,14 @@ pub fn from_langchain(value: &Value) -> Result<Vec<Message>, AdapterError> {
         let id = READ.id_or(o, &at, || format!("langchain-{index}"))?;
         let name = READ.opt_str(o, "name", &at)?.map(str::to_owned);
         match kind {
-            "human" | "user" | "HumanMessageChunk" => out.push(Message::User(UserMessage {
-                content: read_content(o.get("content"), &at)?,
-                id,
-                name,
-                ..Default::default()
-            })),
+            "human" | "user" | "HumanMessageChunk" => {
+                out.push(Message::User(Box::new(UserMessage {
+                    content: read_content(o.get("content"), &at)?,
+                    id,
+                    name,
+                    ..Default::default()
+                })))
+            }
             "system" | "developer" | "SystemMessageChunk" => {
                 let developer = kind == "developer"
                     || o.get("additional_kwargs")
@@ -49,9 +51,9 @@ pub fn from_langchain(value: &Value) -> Result<Vec<Message>, AdapterError> {
                     ..Default::default()
                 };
                 out.push(if developer {
-                    Message::Developer(m)
+                    Message::Developer(Box::new(m))
                 } else {
-                    Message::System(m.into_role())
+                    Message::System(Box::new(m.into_role()))
                 });
             }
             "tool" | "ToolMessageChunk" => out.push(read_tool(o, id, &at)?),
@@ -130,15 +132,19 @@ fn read_ai(
         && text.is_empty()
         && reasoning.len() == 1
         && reasoning.first().is_some_and(|r| r.id == id);
-    out.extend(reasoning.into_iter().map(Message::Reasoning));
+    out.extend(
+        reasoning
+            .into_iter()
+            .map(|r| Message::Reasoning(Box::new(r))),
+    );
     if !standalone {
-        out.push(Message::Assistant(AssistantMessage {
+        out.push(Message::Assistant(Box::new(AssistantMessage {
             id,
             content: (!text.is_empty()).then_some(text),
             tool_calls: (!calls.is_empty()).then_some(calls),
             name,
             ..Default::default()
-        }));
+        })));
     }
     Ok(())
 }
@@ -249,13 +255,13 @@ fn read_tool(o: &Map<String, Value>, id: String, at: &str) -> Result<Message, Ad
         content = body;
         error = Some(text);
     }
-    Ok(Message::Tool(ToolMessage {
+    Ok(Message::Tool(Box::new(ToolMessage {
         id,
         content,
         tool_call_id,
         error,
         ..Default::default()
-    }))
+    })))
 }
 
 /// Undoes what `to_langchain` writes for a failed tool: a last text block

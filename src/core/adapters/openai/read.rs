@@ -39,34 +39,34 @@ pub fn from_openai_chat(value: &Value) -> Result<Vec<Message>, AdapterError> {
                     ..Default::default()
                 };
                 out.push(if role == "developer" {
-                    Message::Developer(m)
+                    Message::Developer(Box::new(m))
                 } else {
-                    Message::System(m.into_role())
+                    Message::System(Box::new(m.into_role()))
                 });
             }
-            "user" => out.push(Message::User(UserMessage {
+            "user" => out.push(Message::User(Box::new(UserMessage {
                 content: read_user_content(o.get("content"), &at)?,
                 id,
                 name,
                 ..Default::default()
-            })),
+            }))),
             "assistant" => {
                 out.extend(read_reasoning(o, index, &at)?);
                 let calls = read_tool_calls(o, &at)?;
-                out.push(Message::Assistant(AssistantMessage {
+                out.push(Message::Assistant(Box::new(AssistantMessage {
                     content: read_text(o.get("content"), &at)?.filter(|t| !t.is_empty()),
                     tool_calls: (!calls.is_empty()).then_some(calls),
                     id,
                     name,
                     ..Default::default()
-                }));
+                })));
             }
-            "tool" => out.push(Message::Tool(ToolMessage {
+            "tool" => out.push(Message::Tool(Box::new(ToolMessage {
                 tool_call_id: READ.str(o, "tool_call_id", &at)?.to_owned(),
                 content: read_tool_content(o.get("content"), &at)?,
                 id,
                 ..Default::default()
-            })),
+            }))),
             other => {
                 return Err(READ.invalid(
                     &format!("{at}.role"),
@@ -272,12 +272,12 @@ fn read_reasoning(
                 ))
             }
         };
-        out.push(Message::Reasoning(ReasoningMessage {
+        out.push(Message::Reasoning(Box::new(ReasoningMessage {
             id: format!("openai-{index}-reasoning-{k}"),
             content,
             encrypted_value,
             ..Default::default()
-        }));
+        })));
     }
     Ok(out)
 }
