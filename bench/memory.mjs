@@ -5,13 +5,16 @@
 // fresh process per client. Reports bytes per message, and for ours the
 // module's memory and its growth per MB of the stream.
 //
-//   node bench/memory.mjs [--pkg DIR] [--cases stream-10k,snapshot-10k,...]
+//   node bench/memory.mjs [--pkg DIR] [--cases stream-10k,snapshot-10k,...] [--write]
+//
+// --write puts the table into BENCHMARKS.md's "Memory (issue 37)" section.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { history } from "./lib/scenarios.mjs";
 import { parseOptions } from "./lib/options.mjs";
 import { fetchOf, sse } from "./lib/measure.mjs";
+import { writeSection } from "./lib/sections.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const LOREM = "The agent streams its answer token by token, as a model writes it.";
@@ -113,10 +116,11 @@ if (process.argv[2] === "--job") {
   process.exit(0);
 }
 
-const HELP = `usage: node bench/memory.mjs [--pkg DIR] [--cases ${Object.keys(CASES).join(",")}]`;
-const o = parseOptions(process.argv.slice(2), HELP, { "--pkg": ["pkg", "text"], "--cases": ["cases", "text"] }, {
+const HELP = `usage: node bench/memory.mjs [--pkg DIR] [--cases ${Object.keys(CASES).join(",")}] [--write]`;
+const o = parseOptions(process.argv.slice(2), HELP, { "--pkg": ["pkg", "text"], "--cases": ["cases", "text"], "--write": ["write", "switch"] }, {
   pkg: path.join(HERE, "..", "pkg"),
   cases: Object.keys(CASES).join(","),
+  write: false,
 });
 const mb = (n) => (n / 1e6).toFixed(1);
 const rows = [];
@@ -132,15 +136,30 @@ for (const id of o.cases.split(",")) {
     rows.push(JSON.parse(r.stdout.trim().split("\n").pop()));
   }
 }
-console.log("| case | client | messages held | history as JSON | JS heap | external | of which the module's memory | total | bytes per message | module growth per MB of stream |");
-console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+const lines = [
+  "| case | client | messages held | history as JSON | JS heap | external | of which the module's memory | total | bytes per message | module growth per MB of stream |",
+  "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+];
 for (const r of rows) {
   const total = r.heap + r.external;
   const per = r.messages ? Math.round(total / r.messages) : "–";
   const ours = r.client === "ours";
   const growth = ours ? (r.module / r.streamBytes).toFixed(2) : "–";
   const what = r.error ? `${r.messages} (refused: ${r.error})` : r.messages;
-  console.log(
+  lines.push(
     `| ${r.id} | ${r.client} | ${what} | ${mb(r.historyJson)} MB | ${mb(r.heap)} MB | ${mb(r.external)} MB | ${ours ? `${mb(r.module)} MB` : "–"} | ${mb(total)} MB | ${per} | ${growth} |`,
   );
+}
+console.log(lines.join("\n"));
+if (o.write) {
+  const section = [
+    "## Memory (issue 37)",
+    "",
+    `What a history costs to hold (\`node bench/memory.mjs --write\`, ${new Date().toISOString().slice(0, 10)}): in Node after GC, the JS heap plus \`external\` (ArrayBuffers and the WebAssembly module's memory, which never shrinks), every message object held as an application holds them, against @ag-ui/client 1.0.0 on the same bytes, each case in a fresh process. The reference is not run on 100,000 streamed messages: it copies the whole history on every event. Streamed messages are TEXT_MESSAGE_START, two deltas and END; a snapshot's messages are about 100 characters each.`,
+    "",
+    ...lines,
+    "",
+  ].join("\n");
+  writeSection(path.join(HERE, "..", "BENCHMARKS.md"), section);
+  console.error("wrote BENCHMARKS.md's Memory section");
 }

@@ -2,8 +2,8 @@
 // with a "## " heading: a run replaces its own sections and keeps the rest.
 import fs from "node:fs";
 
-/** The headings of the sections other runs own (bench/copilotkit.mjs, bench/cold-start.mjs, bench/first-paint.mjs). */
-export const KEPT_HEADINGS = ["## CopilotKit app (issue 15)", "## Cold start (issue 16)", "## First paint (issue 36)"];
+/** The headings of the sections other runs own (bench/copilotkit.mjs, bench/cold-start.mjs, bench/first-paint.mjs, bench/memory.mjs). */
+export const KEPT_HEADINGS = ["## CopilotKit app (issue 15)", "## Cold start (issue 16)", "## First paint (issue 36)", "## Memory (issue 37)"];
 
 function bounds(md, heading) {
   const start = md.indexOf(`${heading}\n`);
