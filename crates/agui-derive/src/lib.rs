@@ -38,8 +38,8 @@ pub fn protocol(args: TokenStream, item: TokenStream) -> TokenStream {
 /// The JSON reader (`FromJson`), writer (`ToJson`) and wire names of a
 /// struct or enum, from its serde attributes (`rename`, `rename_all`,
 /// `rename_all_fields`, `skip`, `tag`, `untagged`) and its own: a field's
-/// `#[wire(with = path)]` reader (`fn(Value) -> Result<T, ReadError>`, for
-/// rules its type does not carry) and `#[wire(tag)]`, the member a union
+/// `#[wire(with = path)]` reader (`fn(&mut Scanner, &mut ScanCx) -> Scan<T>`,
+/// for rules its type does not carry) and `#[wire(tag)]`, the member a union
 /// of structs is read by.
 #[proc_macro_derive(Wire, attributes(serde, wire))]
 pub fn derive_wire(item: TokenStream) -> TokenStream {

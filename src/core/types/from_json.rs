@@ -175,8 +175,7 @@ impl FromJson for usize {
 /// `strict`).
 impl FromJson for i64 {
     fn scan(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Self> {
-        let read = super::strict::timestamp(scan::value(s, cx)?)?;
-        Ok(read.unwrap_or_default())
+        Ok(super::strict::timestamp(s, cx)?.unwrap_or_default())
     }
 }
 

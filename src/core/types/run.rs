@@ -5,8 +5,10 @@ use serde_json::Value;
 
 use super::from_json::{FromJson, ReadError};
 use super::message::Message;
+use super::scan::{Scan, ScanCx};
 use super::strict::{self, JsonObject, Metadata};
 use super::tool::{Context, Tool};
+use crate::core::json::Scanner;
 
 /// A question the agent needs answered before the thread can go on.
 #[protocol]
@@ -81,12 +83,10 @@ pub enum RunOutcome {
 }
 
 /// An interrupt outcome names what it waits for.
-fn at_least_one_interrupt(v: Value) -> Result<Vec<Interrupt>, ReadError> {
-    let interrupts = Vec::<Interrupt>::from_json(v)?;
+fn at_least_one_interrupt(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Vec<Interrupt>> {
+    let interrupts = Vec::<Interrupt>::scan(s, cx)?;
     if interrupts.is_empty() {
-        return Err(ReadError::new(
-            "an interrupt outcome needs at least one interrupt",
-        ));
+        return Err(ReadError::new("an interrupt outcome needs at least one interrupt").into());
     }
     Ok(interrupts)
 }
@@ -121,4 +121,53 @@ pub struct RunAgentInput {
     #[wire(with = strict::non_null)]
     pub forwarded_props: Option<Value>,
     pub resume: Option<Vec<ResumeEntry>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn error<T: FromJson>(v: Value) -> String {
+        T::from_json(v).map(|_| ()).unwrap_err().to_string()
+    }
+
+    /// The fields' own readers (`#[wire(with = ...)]`): each rule, and the
+    /// error's path through the type.
+    #[test]
+    fn field_readers_hold_their_rules() {
+        let e = error::<RunOutcome>(json!({"type": "interrupt", "interrupts": []}));
+        assert_eq!(
+            e,
+            "`interrupts`: an interrupt outcome needs at least one interrupt"
+        );
+        let e = error::<RunOutcome>(json!({"type": "interrupt", "interrupts": [{"id": "i"}]}));
+        assert_eq!(e, "`interrupts[0].reason`: missing field");
+        let ok = RunOutcome::from_json(
+            json!({"type": "interrupt", "interrupts": [{"id": "i", "reason": "r"}]}),
+        );
+        assert!(matches!(ok, Ok(RunOutcome::Interrupt { interrupts }) if interrupts.len() == 1));
+
+        let usage = TokenUsage::from_json(json!({"inputTokens": 5.0})).unwrap();
+        assert_eq!(usage.input_tokens, Some(5));
+        let e = error::<TokenUsage>(json!({"inputTokens": -1}));
+        assert_eq!(
+            e,
+            "`inputTokens`: expected a non-negative integer, got a number"
+        );
+        let e = error::<TokenUsage>(json!({"outputTokens": 1.5}));
+        assert_eq!(
+            e,
+            "`outputTokens`: expected a non-negative integer, got a number"
+        );
+
+        let e = error::<ResumeEntry>(
+            json!({"interruptId": "i", "status": "resolved", "payload": null}),
+        );
+        assert_eq!(e, "`payload`: null is not allowed here: omit the field");
+        let input = RunAgentInput::from_json(json!({
+            "threadId": "t", "runId": "r", "state": null, "messages": [], "tools": [], "context": []
+        }));
+        assert_eq!(input.unwrap().state, None);
+    }
 }

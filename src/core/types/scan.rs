@@ -247,15 +247,15 @@ pub fn field<T: FromJson>(dst: &mut T, s: &mut Scanner<'_>, cx: &mut ScanCx<'_>)
     Ok(())
 }
 
-/// [`field`] by the field's own reader of its `Value`.
+/// [`field`] by the field's own reader (`#[wire(with = ...)]`).
 #[inline(never)]
 pub fn field_with<T>(
     dst: &mut T,
     s: &mut Scanner<'_>,
     cx: &mut ScanCx<'_>,
-    reader: fn(Value) -> Result<T, ReadError>,
+    reader: fn(&mut Scanner<'_>, &mut ScanCx<'_>) -> Scan<T>,
 ) -> Scan<()> {
-    *dst = reader(value(s, cx)?)?;
+    *dst = reader(s, cx)?;
     Ok(())
 }
 

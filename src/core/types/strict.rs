@@ -1,24 +1,27 @@
 //! Field readers for the protocol's null and number rules that a field's
-//! type does not carry (a field's `#[wire(with = ...)]`).
+//! type does not carry (a field's `#[wire(with = ...)]`), read from the
+//! scanner as every type is.
 
 use serde_json::Value;
 
 use super::from_json::{expected, ReadError};
+use super::scan::{self, Scan, ScanCx};
+use crate::core::json::Scanner;
 
-// Each reads a member that is there; an absent one is `None`, as its
-// type says (`FromJson::OPTIONAL`).
+// Each reads a member that is there, straight from the text; an absent one
+// is `None`, as its type says (`FromJson::OPTIONAL`).
 
 /// Any JSON value but `null` (the schema's `z.any().refine(v => v !== null)`).
-pub fn non_null(v: Value) -> Result<Option<Value>, ReadError> {
-    match v {
-        Value::Null => Err(ReadError::new("null is not allowed here: omit the field")),
+pub fn non_null(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Option<Value>> {
+    match scan::value(s, cx)? {
+        Value::Null => Err(ReadError::new("null is not allowed here: omit the field").into()),
         v => Ok(Some(v)),
     }
 }
 
 /// Any JSON value, where `null` reads as absent.
-pub fn nullable(v: Value) -> Result<Option<Value>, ReadError> {
-    Ok(Some(v).filter(|v| !v.is_null()))
+pub fn nullable(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Option<Value>> {
+    Ok(Some(scan::value(s, cx)?).filter(|v| !v.is_null()))
 }
 
 const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
@@ -31,13 +34,17 @@ fn safe_int(v: Value, min: f64, what: &str) -> Result<Option<i64>, ReadError> {
 }
 
 /// A JavaScript safe integer (`z.int()`): `5.0` is accepted, `5.5` is not.
-pub fn timestamp(v: Value) -> Result<Option<i64>, ReadError> {
-    safe_int(v, -MAX_SAFE, "a safe integer")
+pub fn timestamp(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Option<i64>> {
+    Ok(safe_int(scan::value(s, cx)?, -MAX_SAFE, "a safe integer")?)
 }
 
 /// A non-negative safe integer, as token counts are.
-pub fn count(v: Value) -> Result<Option<i64>, ReadError> {
-    safe_int(v, 0.0, "a non-negative integer")
+pub fn count(s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<Option<i64>> {
+    Ok(safe_int(
+        scan::value(s, cx)?,
+        0.0,
+        "a non-negative integer",
+    )?)
 }
 
 /// A JSON object, for activity content and similar open records.
