@@ -37,8 +37,8 @@ pub fn serde(attrs: &[Attribute]) -> syn::Result<Serde> {
                 }
                 "untagged" => out.untagged = true,
                 "skip" => out.skip = true,
-                // Meaningful to serde or tsify alone.
-                "transparent" | "default" => {}
+                // Anything else would change what tsify declares without
+                // the reader knowing (`default` makes a member optional).
                 _ => return Err(meta.error("a serde attribute #[derive(Wire)] does not read")),
             }
             Ok(())
