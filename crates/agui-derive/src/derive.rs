@@ -232,9 +232,6 @@ fn strings(
     let name = &input.ident;
     let wires = tags(serde, variants)?;
     let vs: Vec<_> = variants.iter().map(|v| &v.ident).collect();
-    let expected: String = std::iter::once("expected one of".to_owned())
-        .chain(wires.iter().map(|w| format!(" \"{w}\"")))
-        .collect();
     let one = match &wires[..] {
         [only] => quote! {
             impl #name {
@@ -254,14 +251,8 @@ fn strings(
                 __s: &mut crate::core::json::Scanner<'_>,
                 _: &mut crate::core::types::scan::ScanCx<'_>,
             ) -> crate::core::types::scan::Scan<Self> {
-                let got = match crate::core::types::scan::peek(__s) {
-                    Some(b'"') => Some(__s.string().ok_or(crate::core::types::scan::Miss::Text)?),
-                    _ => None,
-                };
-                match got.as_deref() {
-                    #(Some(#wires) => Ok(#name::#vs),)*
-                    _ => Err(crate::core::types::from_json::ReadError::new(#expected).into()),
-                }
+                const ALL: &[#name] = &[#(#name::#vs),*];
+                Ok(ALL[crate::core::types::scan::one_of(__s, &[#(#wires),*])?])
             }
         }
 

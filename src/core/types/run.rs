@@ -170,4 +170,18 @@ mod tests {
         }));
         assert_eq!(input.unwrap().state, None);
     }
+
+    /// A fieldless enum's value names every value it may be.
+    #[test]
+    fn fixed_strings_name_what_they_may_be() {
+        let entry = |status: Value| json!({"interruptId": "i", "status": status});
+        let want = "`status`: expected one of \"resolved\" \"cancelled\"";
+        assert_eq!(error::<ResumeEntry>(entry(json!("done"))), want);
+        assert_eq!(error::<ResumeEntry>(entry(json!(5))), want);
+        let e =
+            error::<super::super::UserMessage>(json!({"id": "a", "role": "robot", "content": ""}));
+        assert_eq!(e, "`role`: expected one of \"user\"");
+        let ok = ResumeEntry::from_json(entry(json!("cancelled"))).unwrap();
+        assert_eq!(ok.status, ResumeStatus::Cancelled);
+    }
 }

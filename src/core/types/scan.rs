@@ -240,6 +240,28 @@ pub const fn optional(flags: &[bool]) -> u64 {
     mask
 }
 
+/// Which of `names` the string at `s` is (a fieldless enum's values):
+/// anything else is "expected one of" them. One copy for every such enum.
+#[inline(never)]
+pub fn one_of(s: &mut Scanner<'_>, names: &[&str]) -> Scan<usize> {
+    let got = match peek(s) {
+        Some(b'"') => Some(s.string().ok_or_else(text)?),
+        _ => None,
+    };
+    match got.and_then(|g| names.iter().position(|n| *n == g)) {
+        Some(i) => Ok(i),
+        None => {
+            let mut what = String::from("expected one of");
+            for n in names {
+                what.push_str(" \"");
+                what.push_str(n);
+                what.push('"');
+            }
+            Err(ReadError::new(what).into())
+        }
+    }
+}
+
 /// A field read into place.
 #[inline(never)]
 pub fn field<T: FromJson>(dst: &mut T, s: &mut Scanner<'_>, cx: &mut ScanCx<'_>) -> Scan<()> {
