@@ -304,6 +304,14 @@ fn by_member(input: &DeriveInput, variants: &[&syn::Variant]) -> syn::Result<Tok
             /// The member holding the tag.
             #[allow(dead_code)]
             pub const KEY: &'static str = <#first as #tagged>::KEY;
+
+            /// This value's tag, as it is written.
+            #[allow(dead_code)]
+            pub fn tag(&self) -> &'static str {
+                match self {
+                    #(#name::#vs(_) => <#tys as #tagged>::TAG,)*
+                }
+            }
         }
 
         // Every member is told apart by the same member.

@@ -216,15 +216,7 @@ impl Message {
     }
 
     pub fn role(&self) -> &'static str {
-        match self {
-            Message::Developer(_) => "developer",
-            Message::System(_) => "system",
-            Message::Assistant(_) => "assistant",
-            Message::User(_) => "user",
-            Message::Tool(_) => "tool",
-            Message::Activity(_) => "activity",
-            Message::Reasoning(_) => "reasoning",
-        }
+        self.tag()
     }
 
     pub fn is_activity(&self) -> bool {
