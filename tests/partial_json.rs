@@ -221,7 +221,8 @@ fn replay(cases: &[Case], tally: &mut Tally) {
 
 /// A copy kept up to date from updates alone, as the binding keeps its JS
 /// objects: a tail replaces the changed container's members from `from` on
-/// (object entries by key, so a repeated key keeps its place).
+/// (object entries by key, so a repeated key keeps its place), the first of
+/// them, where it grew, by appending to the string the copy holds.
 fn follow(mirror: &mut Option<Value>, update: Update<'_>) {
     match update {
         Update::Whole(v) => *mirror = v.cloned(),
@@ -229,6 +230,7 @@ fn follow(mirror: &mut Option<Value>, update: Update<'_>) {
             path,
             from,
             container,
+            grown,
         } => {
             let mut node = mirror.as_mut().expect("a tail follows a value");
             for step in path {
@@ -240,14 +242,30 @@ fn follow(mirror: &mut Option<Value>, update: Update<'_>) {
                         .expect("an object on the path"),
                 };
             }
+            // The copy's own string, extended by what was added to it.
+            let first = |old: Option<&Value>, new: &Value| match grown {
+                Some(n) => {
+                    let old = old.and_then(Value::as_str).expect("a grown string");
+                    let new = new.as_str().expect("a string still");
+                    assert_eq!(old.len(), n, "the string as it was handed out");
+                    Value::String(format!("{old}{}", &new[n..]))
+                }
+                None => new.clone(),
+            };
             match (node, container) {
                 (Value::Array(old), Value::Array(new)) => {
+                    let head = new.get(from).map(|v| first(old.get(from), v));
                     old.truncate(from);
-                    old.extend(new[from..].iter().cloned());
+                    old.extend(head.into_iter().chain(new.iter().skip(from + 1).cloned()));
                 }
                 (Value::Object(old), Value::Object(new)) => {
-                    for (k, v) in new.iter().skip(from) {
-                        old.insert(k.clone(), v.clone());
+                    for (i, (k, v)) in new.iter().enumerate().skip(from) {
+                        let v = if i == from {
+                            first(old.get(k), v)
+                        } else {
+                            v.clone()
+                        };
+                        old.insert(k.clone(), v);
                     }
                 }
                 (old, new) => panic!("a tail of {new:?} onto {old:?}"),
@@ -517,4 +535,60 @@ fn garbage_never_panics() {
         }
         assert_eq!(partial.value().cloned(), partial_value(partial.buffer()));
     }
+}
+
+/// A string that grows is handed on as what was added, and only where its
+/// start is as it was shown: a lone high surrogate's stand-in becomes the
+/// pair once the second half arrives, so a string ending in one is taken
+/// whole again.
+#[test]
+fn a_grown_string_is_handed_on_as_its_suffix() {
+    let docs = [
+        r#"{"path":"a.ts","content":"line one\nline \u00e9 two"}"#,
+        r#"["ab","cd\"ef",{"k":"long text"}]"#,
+        r#"{"a":"x\ud83d\ude00y","b":"\ud83d"}"#,
+    ];
+    for doc in docs {
+        let bounds: Vec<usize> = doc
+            .char_indices()
+            .map(|(i, _)| i)
+            .chain([doc.len()])
+            .collect();
+        for &cut in &bounds {
+            for &cut2 in bounds.iter().filter(|&&b| b >= cut) {
+                let mut partial = PartialJson::new();
+                let mut mirror = None;
+                for piece in [&doc[..cut], &doc[cut..cut2], &doc[cut2..]] {
+                    partial.push(piece);
+                    follow(&mut mirror, partial.take_update());
+                    assert_eq!(
+                        mirror.as_ref(),
+                        partial.value(),
+                        "{doc} cut at {cut}, {cut2}"
+                    );
+                }
+            }
+        }
+    }
+    // Grown by what was added, not taken again.
+    let mut partial = PartialJson::new();
+    partial.push(r#"{"content":"line one"#);
+    partial.take_update();
+    partial.push(r#" and two"#);
+    match partial.take_update() {
+        Update::Tail { from, grown, .. } => assert_eq!((from, grown), (0, Some(8))),
+        u => panic!("a tail, not {u:?}"),
+    }
+    // A stand-in at the end: the whole string again.
+    partial.push(r#"\ud83d"#);
+    partial.take_update();
+    partial.push(r#"\ude00"#);
+    match partial.take_update() {
+        Update::Tail { grown, .. } => assert_eq!(grown, None),
+        u => panic!("a tail, not {u:?}"),
+    }
+    assert_eq!(
+        partial.value(),
+        Some(&serde_json::json!({"content": "line one and two😀"}))
+    );
 }

@@ -48,13 +48,15 @@ extern "C" {
     pub fn with_args_appended(obj: &JsValue, index: usize, suffix: &str) -> JsValue;
     /// Partial tool arguments after a change (see `super::partial`): the
     /// container at `path` cut back to `from` members and `flat` added
-    /// (`key, value, ...` in an object).
+    /// (`key, value, ...` in an object), the first appended to the string
+    /// there if `grown`.
     #[wasm_bindgen(js_name = withMembers)]
     pub fn with_members(
         root: &JsValue,
         path: &js_sys::Array,
         from: usize,
         flat: &js_sys::Array,
+        grown: bool,
     ) -> JsValue;
     /// A state's JS copy after the core's patch edits (`core::json_patch::Edits`).
     #[wasm_bindgen(js_name = applyEdits)]

@@ -99,14 +99,13 @@ impl PartialArgs {
                     path,
                     from,
                     container,
+                    grown,
                 },
                 Some(prev),
-            ) => Some(with_members(
-                prev,
-                &steps_js(&path),
-                from,
-                &members_js(container, from)?,
-            )),
+            ) => {
+                let (members, grown) = members_js(container, from, grown)?;
+                Some(with_members(prev, &steps_js(&path), from, &members, grown))
+            }
             // A tail with nothing to apply it to cannot happen (a tail
             // always follows a value); the whole value is right anyway.
             (Update::Tail { .. }, None) | (Update::Whole(Some(_)), _) => match self.json.value() {
@@ -120,33 +119,48 @@ impl PartialArgs {
 }
 
 /// The members of `container` from `from` on, flat (an object's as key,
-/// value, key, value). A delta inside a value usually changes a string,
-/// number or literal, made here as a JS value: as JSON text to parse, it
-/// cost as much as the event's own parse (scenario 2: 11% of a run). A
-/// container among them crosses as its JSON text.
-fn members_js(container: &Value, from: usize) -> Result<js_sys::Array, JsValue> {
+/// value, key, value), the first only from byte `grown` on where it is a
+/// string that grew (and whether it is). A delta inside a value usually
+/// changes a string, number or literal, made here as a JS value: as JSON
+/// text to parse, it cost as much as the event's own parse (scenario 2: 11%
+/// of a run). A container among them crosses as its JSON text.
+fn members_js(
+    container: &Value,
+    from: usize,
+    grown: Option<usize>,
+) -> Result<(js_sys::Array, bool), JsValue> {
     let out = js_sys::Array::new();
+    let (mut grown, mut appended) = (grown, false);
+    let mut member = |v: &Value| {
+        let added = match (v, grown.take()) {
+            (Value::String(s), Some(n)) => s.get(n..),
+            _ => None,
+        };
+        appended |= added.is_some();
+        member_js(v, added)
+    };
     match container {
         Value::Array(items) => {
             for v in items.get(from..).unwrap_or_default() {
-                out.push(&member_js(v)?);
+                out.push(&member(v)?);
             }
         }
         Value::Object(map) => {
             for (k, v) in map.iter().skip(from) {
-                let v = member_js(v)?;
+                let v = member(v)?;
                 out.push(&recent(k));
                 out.push(&v);
             }
         }
         _ => return Err(JsValue::from_str("partial arguments: not a container")),
     }
-    Ok(out)
+    Ok((out, appended))
 }
 
-fn member_js(v: &Value) -> Result<JsValue, JsValue> {
+/// `v` as a JS value; a string's `added` part only, if given.
+fn member_js(v: &Value, added: Option<&str>) -> Result<JsValue, JsValue> {
     Ok(match v {
-        Value::String(s) => JsValue::from_str(s),
+        Value::String(s) => JsValue::from_str(added.unwrap_or(s)),
         Value::Number(n) => n.as_f64().map_or(JsValue::NULL, JsValue::from_f64),
         Value::Bool(b) => JsValue::from_bool(*b),
         Value::Null => JsValue::NULL,

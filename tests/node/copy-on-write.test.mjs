@@ -102,16 +102,22 @@ test("streaming helpers extend copies: text, tool arguments, partial values", ()
   assert.equal(args.toolCalls[0].function.arguments, '{"x":1}');
   assert.equal(msg.toolCalls[0].function.arguments, '{"x"');
   const partial = deepFreeze({ list: [1, 2], obj: { k: "v" } });
-  const grown = withMembers(partial, ["list"], 1, [5, 6]);
+  const grown = withMembers(partial, ["list"], 1, [5, 6], false);
   assert.deepEqual(grown, { list: [1, 5, 6], obj: { k: "v" } });
   assert.equal(grown.obj, partial.obj);
   // Members given flat: an object's as key, value; an array's as items.
-  const keyed = withMembers(partial, ["obj"], 0, ["k", "v2", "n", 1]);
+  const keyed = withMembers(partial, ["obj"], 0, ["k", "v2", "n", 1], false);
   assert.deepEqual(keyed, { list: [1, 2], obj: { k: "v2", n: 1 } });
   assert.equal(keyed.list, partial.list, "untouched containers shared");
   const nested = deepFreeze({ items: [{ id: 1 }, { id: 2, name: "it" }] });
-  const renamed = withMembers(nested, ["items", 1], 1, ["name", "item"]);
+  const renamed = withMembers(nested, ["items", 1], 1, ["name", "item"], false);
   assert.deepEqual(renamed, { items: [{ id: 1 }, { id: 2, name: "item" }] });
   assert.equal(renamed.items[0], nested.items[0]);
-  assert.deepEqual(withMembers(partial, ["list"], 1, [20, null]), { list: [1, 20, null], obj: { k: "v" } });
+  assert.deepEqual(withMembers(partial, ["list"], 1, [20, null], false), { list: [1, 20, null], obj: { k: "v" } });
+  // A string that grew: what was added, appended to the copy's own string.
+  const text = deepFreeze({ path: "a.ts", content: "line 1", lines: ["ab"] });
+  const longer = withMembers(text, [], 1, ["content", "\nline 2", "more", 1], true);
+  assert.deepEqual(longer, { path: "a.ts", content: "line 1\nline 2", lines: ["ab"], more: 1 });
+  assert.equal(text.content, "line 1", "the copy handed out before unchanged");
+  assert.deepEqual(withMembers(text, ["lines"], 0, ["c", "d"], true).lines, ["abc", "d"]);
 });

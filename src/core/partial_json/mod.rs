@@ -131,6 +131,9 @@ pub struct PartialJson {
     /// repeated key rather than last in its object, by the depth of the
     /// container holding it plus one.
     shown_key: Option<usize>,
+    /// Then, the deepest open container's last member when it was a string
+    /// that can only grow: that container's depth and the string's length.
+    shown_text: Option<(usize, usize)>,
 }
 
 /// How the value changed since [`PartialJson::take_update`] last handed one
@@ -148,6 +151,12 @@ pub enum Update<'a> {
         path: Vec<Step<'a>>,
         from: usize,
         container: &'a Value,
+        /// The member at `from` is a string handed out before with this
+        /// many bytes (a complete member stays what it was; the open one
+        /// only grows), which are as they were: a copy appends the rest
+        /// instead of taking the whole string again (a long string argument
+        /// taken whole on every delta made its stream quadratic).
+        grown: Option<usize>,
     },
 }
 
@@ -170,6 +179,7 @@ impl PartialJson {
             work: 0,
             shown: Vec::new(),
             shown_key: None,
+            shown_text: None,
         }
     }
 
@@ -184,6 +194,7 @@ impl PartialJson {
         let repeated = std::mem::take(&mut self.parser.repeated);
         let before = std::mem::take(&mut self.shown);
         let keyed = std::mem::replace(&mut self.shown_key, self.parser.key_depth());
+        let text = std::mem::take(&mut self.shown_text);
         if !self.valid {
             return Update::Whole(None);
         }
@@ -213,6 +224,7 @@ impl PartialJson {
             }
         }
         debug_assert_eq!(self.shown.len(), depth);
+        self.shown_text = last_text(node).map(|s| (depth, s.len()));
         // A member at a repeated key is not the container's last, so the
         // changed members would not all be from `from` on.
         let keyed = keyed.is_some_and(|d| d <= path.len() + 1);
@@ -222,10 +234,13 @@ impl PartialJson {
                 if len < was {
                     return Update::Whole(Some(&self.parser.root));
                 }
+                // The string was the last member of this same container.
+                let grown = text.filter(|&(d, _)| d == path.len() + 1).map(|(_, n)| n);
                 Update::Tail {
                     path,
                     from: was.saturating_sub(1),
                     container,
+                    grown,
                 }
             }
             _ => Update::Whole(Some(&self.parser.root)),
@@ -378,6 +393,18 @@ pub fn partial_value(buffer: &str) -> Option<Value> {
     let mut partial = PartialJson::new();
     partial.push(buffer);
     partial.into_value()
+}
+
+/// The last member of `container` if it is a string that later pushes can
+/// only append to. One that ends in U+FFFD may be a lone surrogate's stand-in,
+/// which the pair replaces once its second half arrives.
+fn last_text(container: &Value) -> Option<&str> {
+    let last = match container {
+        Value::Array(items) => items.last(),
+        Value::Object(map) => map.values().next_back(),
+        _ => None,
+    };
+    last?.as_str().filter(|s| !s.ends_with('\u{FFFD}'))
 }
 
 /// Keeps `agree` equal to the common prefix length of the two container
