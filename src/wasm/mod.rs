@@ -19,6 +19,8 @@ mod convert;
 mod core;
 mod error;
 #[cfg(feature = "client")]
+mod grown;
+#[cfg(feature = "client")]
 mod js;
 #[cfg(feature = "client")]
 mod params;

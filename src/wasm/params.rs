@@ -6,6 +6,7 @@ use js_sys::Object;
 use wasm_bindgen::prelude::*;
 
 use super::convert::to_js;
+use super::grown::GrownJs;
 use super::js::{self, key};
 use super::partial::PartialArgs;
 use crate::core::history::History;
@@ -27,6 +28,7 @@ pub type ExtrasJs = [(JsValue, JsValue); 3];
 pub fn extras_js(
     h: &History,
     partial: &mut HashMap<String, PartialArgs>,
+    texts: &mut Option<GrownJs>,
     extras: &Extras,
 ) -> Result<ExtrasJs, JsValue> {
     let mut out: ExtrasJs = Default::default();
@@ -35,6 +37,7 @@ pub fn extras_js(
         out[n] = (key(k), v);
         n += 1;
     };
+    let serial = |i: &usize| h.entries().get(*i).map_or(u64::MAX, |e| e.serial);
     let at = |i: &usize| h.get(*i).ok_or(JsValue::UNDEFINED);
     let tool_call = |i: &usize, k: &usize| -> Result<&ToolCall, JsValue> {
         at(i)?
@@ -44,18 +47,21 @@ pub fn extras_js(
     };
     match extras {
         Extras::Plain => {}
-        Extras::TextBuffer(i) => put(TEXT_MESSAGE_BUFFER, JsValue::from_str(at(i)?.text())),
-        Extras::ReasoningBuffer(i) => {
-            put(REASONING_MESSAGE_BUFFER, JsValue::from_str(at(i)?.text()))
-        }
+        Extras::TextBuffer(i) => put(
+            TEXT_MESSAGE_BUFFER,
+            GrownJs::js(texts, at(i)?.text(), serial(i)),
+        ),
+        Extras::ReasoningBuffer(i) => put(
+            REASONING_MESSAGE_BUFFER,
+            GrownJs::js(texts, at(i)?.text(), serial(i)),
+        ),
         Extras::ToolCallArgs(i, k) => {
             // Borrowed, not cloned: the arguments grow with every delta.
             let tc = tool_call(i, k)?;
-            let entry = h.entries().get(*i).map_or(u64::MAX, |e| e.serial);
             let args = partial
                 .entry(tc.id.clone())
                 .or_insert_with(|| PartialArgs::new(&tc.function.arguments));
-            args.follow(&tc.function.arguments, entry);
+            args.follow(&tc.function.arguments, serial(i));
             let value = args.js()?;
             put(TOOL_CALL_BUFFER, args.buffer_js(&tc.function.arguments));
             put(TOOL_CALL_NAME, js::recent(&tc.function.name));

@@ -8,7 +8,8 @@ use serde_json::Value;
 use wasm_bindgen::JsValue;
 
 use super::convert::to_js;
-use super::js::{concat, recent, with_members};
+use super::grown::GrownJs;
+use super::js::{recent, with_members};
 use crate::core::json::MAX_NESTING;
 use crate::core::partial_json::{PartialJson, Step, Update};
 
@@ -16,8 +17,8 @@ pub struct PartialArgs {
     json: PartialJson,
     /// The object handed out last, if the value existed then.
     shown: Option<JsValue>,
-    /// The JS string of the first this-many bytes of the buffer.
-    buffer: Option<(usize, JsValue)>,
+    /// The JS string of the buffer handed out last.
+    buffer: Option<GrownJs>,
     /// The history entry whose arguments were last found to be the buffer.
     entry: Option<u64>,
 }
@@ -71,15 +72,9 @@ impl PartialArgs {
     }
 
     /// The arguments (which [`Self::follow`] made the buffer) as a JS
-    /// string: the string handed out before, extended by what was added (a
-    /// JS concatenation), so a long buffer is not re-sent for every delta.
+    /// string, extended by what was added since the last one.
     pub fn buffer_js(&mut self, args: &str) -> JsValue {
-        let s = match &self.buffer {
-            Some((n, prev)) if *n <= args.len() => concat(prev, &args[*n..]),
-            _ => JsValue::from_str(args),
-        };
-        self.buffer = Some((args.len(), s.clone()));
-        s
+        GrownJs::js(&mut self.buffer, args, self.entry.unwrap_or(u64::MAX))
     }
 
     /// The value now, as the reference gives it: `{}` where there is none

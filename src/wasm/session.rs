@@ -279,9 +279,12 @@ impl Core {
             }
         };
         let [(k1, v1), (k2, v2), (k3, v3)] = match &run.call {
-            Some(Call::Own { extras, .. }) => {
-                extras_js(&self.agent.messages, &mut run.partial, extras)?
-            }
+            Some(Call::Own { extras, .. }) => extras_js(
+                &self.agent.messages,
+                &mut run.partial,
+                &mut run.texts,
+                extras,
+            )?,
             _ => Default::default(),
         };
         let state = self.state_view.get(&self.agent.state)?;

@@ -83,8 +83,34 @@ test("a surrogate pair split across deltas is one character, as the reference's 
     sse(finished()),
   ];
   const agent = new AgentClient({ url: "http://x", fetch: scriptedFetch(body).fetch });
-  await agent.runAgent();
+  const buffers = [];
+  await agent.runAgent(undefined, {
+    onTextMessageContentEvent: ({ textMessageBuffer }) => void buffers.push(textMessageBuffer),
+    onTextMessageEndEvent: ({ textMessageBuffer }) => void buffers.push(textMessageBuffer),
+  });
   assert.equal(agent.messages[0].content, "a😀b lone \uFFFD");
+  // The buffer before each delta: the pair's stand-in, then the pair.
+  assert.deepEqual(buffers, ["", "a\uFFFD", "a😀b", "a😀b lone \uFFFD"]);
+});
+
+test("textMessageBuffer of interleaved messages and of a message a snapshot rewrote", async () => {
+  const ids = ["m0", "m1", "m2", "m3", "m4", "m5"];
+  const events = [started(), ...ids.map((messageId) => ({ type: "TEXT_MESSAGE_START", messageId, role: "assistant" }))];
+  for (let d = 0; d < 12; d++) for (const messageId of ids) events.push({ type: "TEXT_MESSAGE_CONTENT", messageId, delta: `${messageId}.${d} ` });
+  events.push({ type: "MESSAGES_SNAPSHOT", messages: ids.map((id) => ({ id, role: "assistant", content: id === "m0" ? "rewritten, longer than before it was" : "" })) });
+  events.push({ type: "TEXT_MESSAGE_CONTENT", messageId: "m0", delta: "!" }, { type: "TEXT_MESSAGE_CONTENT", messageId: "m0", delta: "?" });
+  events.push(...ids.map((messageId) => ({ type: "TEXT_MESSAGE_END", messageId })));
+  const agent = new AgentClient({ url: "http://x", fetch: scriptedFetch([...events, finished()].map(sse)).fetch });
+  const seen = [];
+  await agent.runAgent(undefined, { onTextMessageContentEvent: ({ event, textMessageBuffer }) => void seen.push([event.messageId, textMessageBuffer]) });
+  const want = Object.fromEntries(ids.map((id) => [id, ""]));
+  const expected = [];
+  for (const e of events.filter((e) => e.type === "TEXT_MESSAGE_CONTENT")) {
+    if (expected.length === 12 * ids.length) want.m0 = "rewritten, longer than before it was";
+    expected.push([e.messageId, want[e.messageId]]);
+    want[e.messageId] += e.delta;
+  }
+  assert.deepEqual(seen, expected);
 });
 
 test("a chunk far past maxEventSize fails the run before all of it is copied in", async () => {
