@@ -84,7 +84,7 @@ const SLICE = 1 << 20;
  *   input: any, body?: string, parameters?: any, own: any[], subscribers: any[], messagesHeard: boolean, error: Error | undefined,
  *   detached: boolean, halted: boolean, wake: () => void,
  *   reader: ReadableStreamDefaultReader<any> | null, request: boolean,
- *   answer: number, take: (m: any, s: any) => void, wait: (p: PromiseLike<any>) => Promise<any>,
+ *   answer: number, round: any[] | null, eager: number, take: (m: any, s: any) => void, wait: (p: PromiseLike<any>) => Promise<any>,
  *   plain: () => object, withEvent: (got: any[]) => object, withExtra: (extra: [string, any]) => object,
  * }} Ctx
  */
@@ -92,7 +92,7 @@ const SLICE = 1 << 20;
 /**
  * A run's or stream's context, with what its rounds use made once: a
  * round makes no closure.
- * @param {Omit<Ctx, "answer" | "take" | "wait" | "plain" | "withEvent" | "withExtra" | "halted" | "wake" | "reader" | "subscribers" | "messagesHeard" | "input" | "error">} base
+ * @param {Omit<Ctx, "answer" | "round" | "eager" | "take" | "wait" | "plain" | "withEvent" | "withExtra" | "halted" | "wake" | "reader" | "subscribers" | "messagesHeard" | "input" | "error">} base
  * @returns {Ctx}
  */
 function context(base) {
@@ -107,6 +107,10 @@ function context(base) {
     wake: () => {},
     reader: null,
     answer: 0,
+    // What the event round under way got from the core.
+    round: null,
+    // Rounds left that make the lazy extra with the rest (see lazyExtra).
+    eager: 0,
     take: (m, s) => {
       if (m !== undefined && m !== ctx.agent.messages) {
         try {
@@ -176,9 +180,32 @@ function liveMessages() {
 }
 const LIVE = { get: liveMessages, enumerable: true, configurable: true };
 
+// An extra the core makes only when a callback reads it (an unread one
+// costs nothing): one getter for every parameter object, which finds its
+// round under a hidden key (a getter made per object gave each object a
+// shape of its own: the round cost twice as much).
+const ROUND = Symbol("round");
+const HIDDEN = { value: /** @type {any} */ (null), configurable: true };
+/** @this {any} */
+function lazyExtra() {
+  /** @type {[Ctx, any[]]} */
+  const [ctx, got] = this[ROUND];
+  // Made once for all the round's subscribers; after its round, made again
+  // from what the round handed out.
+  const current = got === ctx.round;
+  // Read now: the next rounds make it with the rest.
+  if (current) ctx.eager = EAGER;
+  if (got.length < 10) got[9] = ctx.core.lazyExtra(ctx.id, current, got);
+  return got[9];
+}
+// After a read, how many rounds make the lazy extra with the rest before
+// one leaves it to be read again, to learn whether it still is.
+const EAGER = 64;
+const LAZY = { get: lazyExtra, enumerable: true, configurable: true };
+
 /**
  * The parameters of an event's callbacks.
- * @param {Ctx} ctx @param {any[]} got the state, the event, then up to three extras (name, value, ...)
+ * @param {Ctx} ctx @param {any[]} got the state, the event, up to three extras (name, value, ...), then the name of one made only when read
  */
 function eventParams(ctx, got) {
   const { input, slot } = ctx;
@@ -189,6 +216,12 @@ function eventParams(ctx, got) {
   if (input !== undefined) p.input = input;
   Object.defineProperty(p, "messages", LIVE);
   for (let i = 2; i < 8 && got[i] !== undefined; i += 2) p[got[i]] = got[i + 1];
+  if (got[8] !== undefined) {
+    HIDDEN.value = [ctx, got];
+    Object.defineProperty(p, ROUND, HIDDEN);
+    HIDDEN.value = null;
+    Object.defineProperty(p, got[8], LAZY);
+  }
   return p;
 }
 
@@ -224,7 +257,9 @@ function perform(ctx, name) {
       stopped = callRound(ctx.subscribers, name, ctx.plain, undefined, ctx.take, ctx.wait);
       break;
     default:
-      stopped = callRound(ctx.subscribers, name, ctx.withEvent, core.event(id), ctx.take, ctx.wait);
+      ctx.round = core.event(id, ctx.eager > 0);
+      ctx.eager--;
+      stopped = callRound(ctx.subscribers, name, ctx.withEvent, ctx.round, ctx.take, ctx.wait);
   }
   return stopped instanceof Promise ? stopped.then((s) => ctx.answer | (s ? 1 : 0)) : ctx.answer | (stopped ? 1 : 0);
 }
@@ -279,6 +314,7 @@ async function steps(ctx) {
       case Step.Call: {
         const a = perform(ctx, ctx.names[code >> 4]);
         answer = typeof a === "number" ? a : await a;
+        ctx.round = null;
         break;
       }
       case Step.Notify: {

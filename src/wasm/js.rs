@@ -18,7 +18,7 @@ extern "C" {
     pub fn args_delta(ty: &JsValue, tool_call_id: &JsValue, delta: &str) -> JsValue;
     #[wasm_bindgen(js_name = randomSeed)]
     pub fn random_seed() -> f64;
-    /// `[state, event, k1, v1, k2, v2, k3, v3]`, made in one call.
+    /// `[state, event, k1, v1, k2, v2, k3, v3, lazy]`, made in one call.
     #[wasm_bindgen(js_name = eventArgs)]
     #[allow(clippy::too_many_arguments)]
     pub fn event_args(
@@ -30,6 +30,7 @@ extern "C" {
         v2: &JsValue,
         k3: &JsValue,
         v3: &JsValue,
+        lazy: &JsValue,
     ) -> js_sys::Array;
     pub fn concat(a: &JsValue, b: &str) -> JsValue;
     #[wasm_bindgen(js_name = parseJson, catch)]

@@ -11,7 +11,7 @@ use super::convert::{from_text, to_js};
 use super::core::Core;
 use super::error::run_error;
 use super::js::{self, set};
-use super::params::{event_object, extras_js};
+use super::params::{event_object, extras_js, lazy_js, ExtrasJs, LAZY_SOURCE};
 use super::run::{Request, Run};
 use crate::core::run::{run_id_of, InputFrame, RunParams, PROTOCOL_VERSION};
 use crate::core::session::reconnect::{Dropped, Next, Reconnect};
@@ -258,11 +258,12 @@ impl Core {
     }
 
     /// What the event's callback under way gets besides what the shell
-    /// holds: `[state, event, name, value, name, value, name, value]`, the
-    /// extras of the event's own callback (none for onEvent, the unused
-    /// `undefined`): one crossing for all of it.
+    /// holds: `[state, event, name, value, name, value, name, value, lazy]`,
+    /// the extras of the event's own callback (none for onEvent, the unused
+    /// `undefined`) and, unless `eager`, the name of one left to be made
+    /// when read (`lazyExtra`): one crossing for all of it.
     /// The event is the same object for every callback of one event.
-    pub fn event(&mut self, id: u32) -> Result<Array, JsValue> {
+    pub fn event(&mut self, id: u32, eager: bool) -> Result<Array, JsValue> {
         let Some(Some(run)) = self.runs.get_mut(id as usize) else {
             return Ok(Array::new());
         };
@@ -278,18 +279,40 @@ impl Core {
                 js
             }
         };
-        let [(k1, v1), (k2, v2), (k3, v3)] = match &run.call {
-            Some(Call::Own { extras, .. }) => extras_js(
-                &self.agent.messages,
-                &mut run.partial,
-                &mut run.texts,
-                extras,
-            )?,
+        let ExtrasJs {
+            pairs: [(k1, v1), (k2, v2), (k3, v3)],
+            lazy,
+        } = match &run.call {
+            Some(Call::Own { extras, .. }) => {
+                let h = &self.agent.messages;
+                extras_js(h, &mut run.partial, &mut run.texts, extras, eager)?
+            }
             _ => Default::default(),
         };
         let state = self.state_view.get(&self.agent.state)?;
         // One call to make the array, not one per member.
-        Ok(js::event_args(&state, &event, &k1, &v1, &k2, &v2, &k3, &v3))
+        Ok(js::event_args(
+            &state, &event, &k1, &v1, &k2, &v2, &k3, &v3, &lazy,
+        ))
+    }
+
+    /// The extra that `event` named last and did not make, made now that a
+    /// subscriber reads it; `got`: what `event` returned, `current`:
+    /// whether its round is still under way. The shell keeps it, so every
+    /// subscriber of the round reads the same value.
+    #[wasm_bindgen(js_name = lazyExtra)]
+    pub fn lazy_extra(&mut self, id: u32, current: bool, got: &Array) -> Result<JsValue, JsValue> {
+        let args = match self.runs.get_mut(id as usize) {
+            Some(Some(run)) if current => match run.session.event() {
+                Some(Event::ToolCallArgs(e)) => run.partial.get_mut(&e.tool_call_id),
+                _ => None,
+            },
+            _ => None,
+        };
+        match args {
+            Some(args) => args.js(),
+            None => lazy_js(&got.get(LAZY_SOURCE)),
+        }
     }
 
     /// The message (onNewMessage) or tool call (onNewToolCall) the call

@@ -114,3 +114,46 @@ test("toolCallBuffer and partialToolCallArgs follow arguments a MESSAGES_SNAPSHO
   assert.deepEqual(seen.at(-1), ['{"b":2', '{"b":2}']);
   assert.equal(agent.messages[0].toolCalls[0].function.arguments, '{"b":2}');
 });
+
+test("partialToolCallArgs is made only when read: the same object for every subscriber of a delta, and read after its round, the value it had then", async () => {
+  const doc = JSON.stringify({ path: "a.ts", content: "line 1\nline 2 \u00e9\ud83d\ude00", items: [{ id: 1 }, { id: 2, tags: ["x"] }] });
+  const parts = pieces(doc, 7);
+  const events = [{ type: "TOOL_CALL_START", toolCallId: "c0", toolCallName: "f", parentMessageId: "m" }, ...parts.map((delta) => ({ type: "TOOL_CALL_ARGS", toolCallId: "c0", delta })), { type: "TOOL_CALL_END", toolCallId: "c0" }];
+  const client = () => new AgentClient({ url: "http://x", fetch: scriptedFetch([started(), ...events, finished()]).fetch });
+  // What a subscriber that reads every delta at once gets.
+  const eager = [];
+  await client().runAgent(undefined, { onToolCallArgsEvent: ({ partialToolCallArgs }) => void eager.push(structuredClone(partialToolCallArgs)) });
+  assert.equal(eager.length, parts.length);
+
+  // Never read in its own round: each delta's read in the next one's, and
+  // all of them again after the run.
+  const kept = [];
+  const next = [];
+  await client().runAgent(undefined, {
+    onToolCallArgsEvent(params) {
+      if (kept.length > 0) next.push(kept.at(-1).partialToolCallArgs);
+      kept.push(params);
+    },
+  });
+  assert.equal(kept.length, parts.length);
+  next.forEach((value, i) => assert.deepEqual(value, eager[i], `delta ${i}, read in the next one's round`));
+  kept.forEach((params, i) => {
+    const value = params.partialToolCallArgs;
+    assert.deepEqual(value, eager[i], `delta ${i}, read after the run`);
+    if (i < next.length) assert.equal(value, next[i], "read again: the same object");
+  });
+  // Spread, as React code copies it.
+  assert.deepEqual({ ...kept.at(-1) }.partialToolCallArgs, eager.at(-1));
+
+  // Two subscribers of each delta reading in its round: one object.
+  const pairs = [];
+  let first;
+  const agent = client();
+  agent.subscribe({ onToolCallArgsEvent: (p) => void (first = p.partialToolCallArgs) });
+  await agent.runAgent(undefined, { onToolCallArgsEvent: (p) => void pairs.push([p.partialToolCallArgs, first]) });
+  assert.equal(pairs.length, parts.length);
+  pairs.forEach(([a, b], i) => {
+    assert.equal(a, b, `delta ${i}: one object for the delta's subscribers`);
+    assert.deepEqual(a, eager[i]);
+  });
+});

@@ -9,8 +9,8 @@ export function textDelta(type, messageId, delta) { return { type, messageId, de
 export function argsDelta(type, toolCallId, delta) { return { type, toolCallId, delta }; }
 // What an event's callbacks get from the core, in one array (see
 // Core.event).
-/** @param {any} state @param {any} event @param {any} k1 @param {any} v1 @param {any} k2 @param {any} v2 @param {any} k3 @param {any} v3 */
-export function eventArgs(state, event, k1, v1, k2, v2, k3, v3) { return [state, event, k1, v1, k2, v2, k3, v3]; }
+/** @param {any} state @param {any} event @param {any} k1 @param {any} v1 @param {any} k2 @param {any} v2 @param {any} k3 @param {any} v3 @param {string | undefined} lazy */
+export function eventArgs(state, event, k1, v1, k2, v2, k3, v3, lazy) { return [state, event, k1, v1, k2, v2, k3, v3, lazy]; }
 export function randomSeed() {
   const c = globalThis.crypto;
   if (c && typeof c.getRandomValues === "function") {
