@@ -70,6 +70,7 @@ export function uiSubscriber(sink, toolArgs, tick, reads) {
     },
   };
   if (reads === "custom") s.onCustomEvent = ({ event }) => void (sink.n += Array.isArray(event.value) ? event.value.length : 0);
+  if (reads === "textBuffer") s.onTextMessageContentEvent = ({ textMessageBuffer }) => void (sink.n += textMessageBuffer.length);
   if (reads === "raw") s.onRawEvent = ({ event }) => void (sink.n += Object.keys(event.event).length);
   if (toolArgs) {
     s.onToolCallArgsEvent = ({ partialToolCallArgs }) => {

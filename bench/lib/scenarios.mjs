@@ -49,6 +49,25 @@ function parallelToolCalls(calls, deltas) {
   return { initialMessages: [], events: run(events) };
 }
 
+/** One tool call writing a file of about `kb` KB: its content one string argument, in 8-byte deltas. */
+function fileArgument(kb) {
+  let content = "";
+  for (let i = 0; content.length < kb * 1024; i++) content += `  const v${i} = compute(${i}, "a\\tb");\n`;
+  const text = JSON.stringify({ path: "src/generated.ts", content });
+  const events = [{ type: "TOOL_CALL_START", toolCallId: "write", toolCallName: "write_file", parentMessageId: "m" }];
+  for (let i = 0; i < text.length; i += 8) events.push({ type: "TOOL_CALL_ARGS", toolCallId: "write", delta: text.slice(i, i + 8) });
+  events.push({ type: "TOOL_CALL_END", toolCallId: "write" });
+  return { initialMessages: [], events: run(events) };
+}
+
+/** A reply of about `kb` KB in 10-byte deltas. */
+function longReply(kb) {
+  const events = [{ type: "TEXT_MESSAGE_START", messageId: "reply", role: "assistant" }];
+  for (let n = 0, i = 0; n < kb * 1024; n += 10, i++) events.push({ type: "TEXT_MESSAGE_CONTENT", messageId: "reply", delta: `${LOREM}${LOREM}`.slice(i % 90, (i % 90) + 10) });
+  events.push({ type: "TEXT_MESSAGE_END", messageId: "reply" });
+  return { initialMessages: [], events: run(events) };
+}
+
 /** A state of about `bytes` of JSON: records plus a small counters object. */
 export function bigState(bytes) {
   const items = [];
@@ -204,6 +223,26 @@ export const SCENARIOS = [
     variants: ["ours-frame"],
     caps: h ? { reference: { deltas: 20 }, "ours-event": { deltas: 10000 } } : { reference: { deltas: 10000 } },
   })),
+  // A callback that reads the buffer an event grows, on every delta: the
+  // reference makes it again from the start each time, so it runs 32 KB.
+  {
+    id: "8-file",
+    group: "8",
+    title: "one tool call streaming a 256 KB file as a string argument in 8-byte deltas, partialToolCallArgs read on every delta",
+    build: ({ kb = 256 } = {}) => fileArgument(kb),
+    toolArgs: true,
+    caps: { reference: { kb: 32 } },
+    floorTarget: 5,
+  },
+  {
+    id: "8-reply",
+    group: "8",
+    title: "a 256 KB reply in 10-byte deltas, textMessageBuffer read on every delta",
+    build: ({ kb = 256 } = {}) => longReply(kb),
+    reads: "textBuffer",
+    caps: { reference: { kb: 32 } },
+    floorTarget: 5,
+  },
   // One event, so one update whatever the batching: "event" is not run.
   // The reference refuses an SSE event past 10 MB, so it runs to 4 MiB;
   // ours is allowed 64 MiB. `reads`: what the UI subscriber reads of the
