@@ -178,30 +178,51 @@ function params(ctx) {
 function liveMessages() {
   return this.agent.messages;
 }
-const LIVE = { get: liveMessages, enumerable: true, configurable: true };
+const LIVE = {
+  get: liveMessages,
+  // A callback may still assign it, as the reference's plain property.
+  /** @this {any} @param {unknown} v */
+  set(v) {
+    delete this.messages;
+    this.messages = v;
+  },
+  enumerable: true,
+  configurable: true,
+};
 
 // An extra the core makes only when a callback reads it (an unread one
 // costs nothing): one getter for every parameter object, which finds its
-// round under a hidden key (a getter made per object gave each object a
-// shape of its own: the round cost twice as much).
+// round (what the core returned, then the context) under a hidden key (a
+// getter made per object gave each object a shape of its own: the round
+// cost twice as much).
 const ROUND = Symbol("round");
-const HIDDEN = { value: /** @type {any} */ (null), configurable: true };
 /** @this {any} */
 function lazyExtra() {
-  /** @type {[Ctx, any[]]} */
-  const [ctx, got] = this[ROUND];
+  /** @type {any[]} */
+  const got = this[ROUND];
+  /** @type {Ctx} */
+  const ctx = got[9];
   // Made once for all the round's subscribers; after its round, made again
   // from what the round handed out.
   const current = got === ctx.round;
   // Read now: the next rounds make it with the rest.
   if (current) ctx.eager = EAGER;
-  if (got.length < 10) got[9] = ctx.core.lazyExtra(ctx.id, current, got);
-  return got[9];
+  return got.length > 10 ? got[10] : (got[10] = ctx.core.lazyExtra(ctx.id, current, got));
 }
 // After a read, how many rounds make the lazy extra with the rest before
 // one leaves it to be read again, to learn whether it still is.
 const EAGER = 64;
-const LAZY = { get: lazyExtra, enumerable: true, configurable: true };
+const LAZY = {
+  get: lazyExtra,
+  /** @this {any} @param {unknown} v */
+  set(v) {
+    const key = this[ROUND][8];
+    delete this[key];
+    this[key] = v;
+  },
+  enumerable: true,
+  configurable: true,
+};
 
 /**
  * The parameters of an event's callbacks.
@@ -217,9 +238,8 @@ function eventParams(ctx, got) {
   Object.defineProperty(p, "messages", LIVE);
   for (let i = 2; i < 8 && got[i] !== undefined; i += 2) p[got[i]] = got[i + 1];
   if (got[8] !== undefined) {
-    HIDDEN.value = [ctx, got];
-    Object.defineProperty(p, ROUND, HIDDEN);
-    HIDDEN.value = null;
+    got[9] = ctx;
+    Object.defineProperty(p, ROUND, { value: got });
     Object.defineProperty(p, got[8], LAZY);
   }
   return p;

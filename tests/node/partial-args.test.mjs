@@ -157,3 +157,19 @@ test("partialToolCallArgs is made only when read: the same object for every subs
     assert.deepEqual(a, eager[i]);
   });
 });
+
+test("a callback may assign partialToolCallArgs and messages in its parameters, as in the reference's plain object", async () => {
+  const events = [{ type: "TOOL_CALL_START", toolCallId: "c0", toolCallName: "f", parentMessageId: "m" }, { type: "TOOL_CALL_ARGS", toolCallId: "c0", delta: '{"a":1' }, { type: "TOOL_CALL_ARGS", toolCallId: "c0", delta: "}" }, { type: "TOOL_CALL_END", toolCallId: "c0" }];
+  const agent = new AgentClient({ url: "http://x", fetch: scriptedFetch([started(), ...events, finished()]).fetch });
+  const seen = [];
+  await agent.runAgent(undefined, {
+    onToolCallArgsEvent(params) {
+      "use strict";
+      params.partialToolCallArgs = { replaced: true };
+      params.messages = ["mine"];
+      seen.push([params.partialToolCallArgs, params.messages, Object.keys(params).includes("partialToolCallArgs")]);
+    },
+  });
+  assert.deepEqual(seen, [[{ replaced: true }, ["mine"], true], [{ replaced: true }, ["mine"], true]]);
+  assert.equal(agent.messages[0].toolCalls[0].function.arguments, '{"a":1}', "the client's own history untouched");
+});
