@@ -104,7 +104,7 @@ fn a_run_fed_bytes_applies_its_events_and_says_what_to_call() {
         match next(&mut c, id) {
             (_, Some(name)) => {
                 // The state, the event, then the extras' names and values.
-                let got = c.event(id).unwrap();
+                let got = c.event(id, false).unwrap();
                 seen = Some((
                     name,
                     get(&got.get(1), "delta").as_string(),
