@@ -67,7 +67,7 @@ pub fn mark(event: &mut Event, data: &str) {
         Event::ToolCallChunk(e) => (e.delta.as_deref().unwrap_or(""), &mut e.halves),
         _ => return,
     };
-    let stand_in = |c: Option<char>| c == Some(char::REPLACEMENT_CHARACTER);
+    let stand_in = |c: Option<char>| c == Some(STAND_IN);
     if !stand_in(delta.chars().next()) && !stand_in(delta.chars().next_back()) {
         return;
     }
@@ -89,12 +89,22 @@ pub fn pair(high: u16, low: u16) -> Option<char> {
     char::from_u32(code)
 }
 
+/// What a lone half reads as: U+FFFD, as the JSON parser makes it.
+const STAND_IN: char = char::REPLACEMENT_CHARACTER;
+
+/// Whether the last character of `text`, a text that grows by appending,
+/// may still be rewritten: a stand-in at its end may be a high half that the
+/// next delta's low half joins ([`join_into`]). A copy kept of such a text
+/// takes it whole again rather than extending itself.
+pub fn open_end(text: &str) -> bool {
+    text.ends_with(STAND_IN)
+}
+
 /// `text` extended by `delta`, where `text` ends with the stand-in of a
 /// high half and `delta` starts with the stand-in of a low half, the two
 /// replaced by `joined`. Returns whether they were (else `text` is
 /// untouched).
 pub fn join_into(text: &mut String, delta: &str, joined: char) -> bool {
-    const STAND_IN: char = char::REPLACEMENT_CHARACTER;
     let (Some(kept), Some(rest)) = (text.strip_suffix(STAND_IN), delta.strip_prefix(STAND_IN))
     else {
         return false;

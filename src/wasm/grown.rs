@@ -6,13 +6,14 @@
 use wasm_bindgen::JsValue;
 
 use super::js::concat;
+use crate::core::surrogates;
 
 /// The JS string handed out last for one history entry's text.
 pub struct GrownJs {
     serial: u64,
     len: usize,
-    /// The text ended in U+FFFD, which may be a split surrogate pair's
-    /// stand-in that the next delta rewrites (`core::surrogates`).
+    /// The text's last character may yet be rewritten
+    /// ([`surrogates::open_end`]).
     open_end: bool,
     js: JsValue,
 }
@@ -34,7 +35,7 @@ impl GrownJs {
         *kept = Some(GrownJs {
             serial,
             len: text.len(),
-            open_end: text.ends_with('\u{FFFD}'),
+            open_end: surrogates::open_end(text),
             js: js.clone(),
         });
         js

@@ -106,6 +106,8 @@ use std::fmt;
 
 use serde_json::Value;
 
+use super::surrogates;
+
 use parser::{Parser, Token};
 use scanner::{Event, Scanner};
 use tree::{last_child, Frame};
@@ -396,7 +398,7 @@ pub fn partial_value(buffer: &str) -> Option<Value> {
 }
 
 /// The last member of `container` if it is a string that later pushes can
-/// only append to. One that ends in U+FFFD may be a lone surrogate's stand-in,
+/// only append to: the parser too reads a lone high half as a stand-in,
 /// which the pair replaces once its second half arrives.
 fn last_text(container: &Value) -> Option<&str> {
     let last = match container {
@@ -404,7 +406,7 @@ fn last_text(container: &Value) -> Option<&str> {
         Value::Object(map) => map.values().next_back(),
         _ => None,
     };
-    last?.as_str().filter(|s| !s.ends_with('\u{FFFD}'))
+    last?.as_str().filter(|s| !surrogates::open_end(s))
 }
 
 /// Keeps `agree` equal to the common prefix length of the two container
