@@ -22,10 +22,10 @@ impl Handler for Log {
         let what = match call {
             Call::Event => format!("onEvent {}", session.event().unwrap().type_name()),
             Call::Own {
-                name,
                 extras: Extras::TextBuffer(i),
-            } => format!("{name} {:?}", agent.messages.get(*i).unwrap().text()),
-            Call::Own { name, extras } => format!("{name} {extras:?}"),
+                ..
+            } => format!("{} {:?}", call.name(), agent.messages.get(*i).unwrap().text()),
+            Call::Own { extras, .. } => format!("{} {extras:?}", call.name()),
             Call::NewMessage(i) => format!("onNewMessage {}", agent.messages.get(*i).unwrap().id()),
             Call::NewToolCall { id, .. } => format!("onNewToolCall {id}"),
             other => other.name().to_owned(),

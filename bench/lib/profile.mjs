@@ -51,7 +51,7 @@ const once = async (profiler) => {
   globalThis.gc?.();
   if (profiler) await profiler.post("Profiler.start");
   const t0 = performance.now();
-  await client.runAgent({ runId: "r" }, uiSubscriber({ n: 0 }, p.sc.toolArgs));
+  await client.runAgent({ runId: "r" }, uiSubscriber({ n: 0, reads: 0 }, p.sc.toolArgs, undefined, p.sc.reads));
   const ms = performance.now() - t0;
   const profile = profiler ? (await profiler.post("Profiler.stop")).profile : null;
   client.free();

@@ -15,7 +15,7 @@ use super::params::{event_object, extras_js, lazy_js, ExtrasJs, LAZY_SOURCE};
 use super::run::{Request, Run};
 use crate::core::run::{run_id_of, InputFrame, RunParams, PROTOCOL_VERSION};
 use crate::core::session::reconnect::{Dropped, Next, Reconnect};
-use crate::core::session::{callbacks, Answer, Call, Changed, Listening, Session, Settings};
+use crate::core::session::{slots, Answer, Call, Changed, Listening, Session, Settings};
 use crate::core::session::{StateFollow, Step as CoreStep};
 use crate::core::types::{Event, Message};
 
@@ -41,10 +41,11 @@ pub enum Step {
     Warn = 6,
 }
 
-/// Every callback a subscriber may define, in the places `step` names.
+/// Every callback a subscriber may define, in the places `step` names
+/// (`""` where a shorthand event would be, which calls none).
 #[wasm_bindgen(js_name = callbackNames)]
 pub fn callback_names() -> Array {
-    callbacks().map(JsValue::from_str).collect()
+    slots().map(JsValue::from_str).collect()
 }
 
 #[wasm_bindgen]
@@ -126,13 +127,7 @@ impl Core {
     /// costs nothing): bit `i` of `mask` for `callbackNames()[i]`, a number
     /// rather than the names, which cost a string crossing each per chunk.
     pub fn listen(&mut self, id: u32, mask: f64) {
-        let mask = mask as u64;
-        let listening = Listening::of(
-            callbacks()
-                .enumerate()
-                .filter(|(i, _)| mask & (1 << i) != 0)
-                .map(|(_, name)| name),
-        );
+        let listening = Listening::from_places(mask as u64);
         self.with(id, |r| r.session.listen(listening));
     }
 
@@ -203,7 +198,7 @@ impl Core {
             run.session.record_state_edits(self.state_view.is_cached());
             match run.session.step(&mut self.agent, now) {
                 CoreStep::Call(call) => {
-                    let at = callbacks().position(|c| c == call.name()).unwrap_or(0);
+                    let at = call.place();
                     run.call = Some(call);
                     return Step::Call as u32 | (at as u32) << 4;
                 }

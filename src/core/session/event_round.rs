@@ -6,7 +6,7 @@
 
 use crate::core::json::LazyJson;
 
-use super::callbacks::{Listening, ON_EVENT, ON_NEW_MESSAGE, ON_NEW_TOOL_CALL};
+use super::callbacks::{own_place, Listening, ON_EVENT, ON_NEW_MESSAGE, ON_NEW_TOOL_CALL};
 use super::{Answer, Call, Changed, Extras, StateFollow, Step};
 use crate::core::history::History;
 use crate::core::reducer::{AgentState, Finished, Reducer};
@@ -71,10 +71,10 @@ impl Round {
                 }
                 Stage::Own => {
                     self.stage = Stage::AskedOwn;
-                    let name = self.event.callback();
                     if listening.has_own(&self.event) {
                         if let Some(extras) = extras_of(reducer, &mut agent.messages, &self.event) {
-                            return Some(Step::Call(Call::Own { name, extras }));
+                            let place = own_place(&self.event);
+                            return Some(Step::Call(Call::Own { place, extras }));
                         }
                     }
                     if let Some(step) = self.apply(reducer, agent, false, changed, result) {

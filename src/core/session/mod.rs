@@ -33,7 +33,7 @@ mod steps;
 mod sync;
 
 pub use batching::Batching;
-pub use callbacks::{callbacks, Listening};
+pub use callbacks::{callbacks, slots, Listening};
 // For the binding's TypeScript, which only the WebAssembly build compiles.
 #[allow(unused_imports)]
 pub(crate) use callbacks::callbacks_table;

@@ -1,7 +1,7 @@
 //! What a session asks of its caller, and what the caller answers.
 
 use super::callbacks::{
-    ON_EVENT, ON_NEW_MESSAGE, ON_NEW_TOOL_CALL, ON_RUN_FAILED, ON_RUN_FINALIZED, ON_RUN_INITIALIZED,
+    place, slots, ON_EVENT, ON_NEW_MESSAGE, ON_NEW_TOOL_CALL, ON_RUN_FAILED, ON_RUN_FINALIZED, ON_RUN_INITIALIZED,
 };
 use crate::core::reducer::Finished;
 
@@ -15,11 +15,8 @@ pub enum Call {
     RunFinalized,
     /// onEvent, with [`Session::event`].
     Event,
-    /// The event's own callback, with its extras.
-    Own {
-        name: &'static str,
-        extras: Extras,
-    },
+    /// The event's own callback (its place in `slots`), with its extras.
+    Own { place: usize, extras: Extras },
     /// onNewMessage, with the message at this position.
     NewMessage(usize),
     /// onNewToolCall, with this tool call of the message at `at`.
@@ -36,9 +33,17 @@ impl Call {
             Call::RunFailed => ON_RUN_FAILED,
             Call::RunFinalized => ON_RUN_FINALIZED,
             Call::Event => ON_EVENT,
-            Call::Own { name, .. } => name,
+            Call::Own { place, .. } => slots().nth(*place).unwrap_or_default(),
             Call::NewMessage(_) => ON_NEW_MESSAGE,
             Call::NewToolCall { .. } => ON_NEW_TOOL_CALL,
+        }
+    }
+
+    /// The callback's place in [`slots`].
+    pub fn place(&self) -> usize {
+        match self {
+            Call::Own { place, .. } => *place,
+            other => place(other.name()).unwrap_or_default(),
         }
     }
 }
