@@ -24,7 +24,11 @@ impl Handler for Log {
             Call::Own {
                 extras: Extras::TextBuffer(i),
                 ..
-            } => format!("{} {:?}", call.name(), agent.messages.get(*i).unwrap().text()),
+            } => format!(
+                "{} {:?}",
+                call.name(),
+                agent.messages.get(*i).unwrap().text()
+            ),
             Call::Own { extras, .. } => format!("{} {extras:?}", call.name()),
             Call::NewMessage(i) => format!("onNewMessage {}", agent.messages.get(*i).unwrap().id()),
             Call::NewToolCall { id, .. } => format!("onNewToolCall {id}"),

@@ -13,9 +13,9 @@ use crate::core::maps::BoundedMap;
 #[wasm_bindgen(module = "/src/wasm/js_modules/runtime.js")]
 extern "C" {
     #[wasm_bindgen(js_name = textDelta)]
-    pub fn text_delta(ty: &JsValue, message_id: &JsValue, delta: &str) -> JsValue;
+    pub fn text_delta(ty: &JsValue, message_id: &JsValue, delta: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = argsDelta)]
-    pub fn args_delta(ty: &JsValue, tool_call_id: &JsValue, delta: &str) -> JsValue;
+    pub fn args_delta(ty: &JsValue, tool_call_id: &JsValue, delta: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = randomSeed)]
     pub fn random_seed() -> f64;
     /// `[state, event, k1, v1, k2, v2, k3, v3, lazy]`, made in one call.
@@ -32,7 +32,7 @@ extern "C" {
         v3: &JsValue,
         lazy: &JsValue,
     ) -> js_sys::Array;
-    pub fn concat(a: &JsValue, b: &str) -> JsValue;
+    pub fn concat(a: &JsValue, b: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = parseJson, catch)]
     pub fn parse_json(text: &JsValue) -> Result<JsValue, JsValue>;
     pub fn utf8(text: &JsValue) -> Uint8Array;

@@ -43,6 +43,7 @@ pub fn extras_js(
     texts: &mut Option<GrownJs>,
     extras: &Extras,
     eager: bool,
+    delta: Option<(&str, &JsValue)>,
 ) -> Result<ExtrasJs, JsValue> {
     let mut out = ExtrasJs::default();
     let mut n = 0;
@@ -60,14 +61,16 @@ pub fn extras_js(
     };
     match extras {
         Extras::Plain => {}
-        Extras::TextBuffer(i) => put(
-            TEXT_MESSAGE_BUFFER,
-            GrownJs::js(texts, at(i)?.text(), serial(i)),
-        ),
-        Extras::ReasoningBuffer(i) => put(
-            REASONING_MESSAGE_BUFFER,
-            GrownJs::js(texts, at(i)?.text(), serial(i)),
-        ),
+        Extras::TextBuffer(i) | Extras::ReasoningBuffer(i) => {
+            let name = match extras {
+                Extras::TextBuffer(_) => TEXT_MESSAGE_BUFFER,
+                _ => REASONING_MESSAGE_BUFFER,
+            };
+            put(name, GrownJs::js(texts, at(i)?.text(), serial(i)));
+            if let Some((text, js)) = delta {
+                GrownJs::expect(texts, text, js);
+            }
+        }
         Extras::ToolCallArgs(i, k) => {
             // Borrowed, not cloned: the arguments grow with every delta.
             let tc = tool_call(i, k)?;
@@ -76,7 +79,10 @@ pub fn extras_js(
                 .or_insert_with(|| PartialArgs::new(&tc.function.arguments));
             args.follow(&tc.function.arguments, serial(i));
             // First: LAZY_SOURCE.
-            put(TOOL_CALL_BUFFER, args.buffer_js(&tc.function.arguments));
+            put(
+                TOOL_CALL_BUFFER,
+                args.buffer_js(&tc.function.arguments, delta),
+            );
             put(TOOL_CALL_NAME, js::recent(&tc.function.name));
             // The partial value's JS update costs as much as the rest of
             // the round (scenario 2), and many callbacks never read it.
@@ -151,9 +157,14 @@ pub fn lazy_js(source: &JsValue) -> Result<JsValue, JsValue> {
 /// built in JavaScript, as cheap as the event's own `JSON.parse` would be;
 /// everything else crosses as JSON text (a text delta's object: 1.7 us by
 /// text, see `convert`). The patterns name every field, so a field added to
-/// these events cannot be dropped here unnoticed.
-pub fn event_object(event: &Event) -> Result<JsValue, JsValue> {
+/// these events cannot be dropped here unnoticed. With it, such a delta's
+/// text as a JS string, which the buffer it grows appends next round.
+pub fn event_object(event: &Event) -> Result<(JsValue, Option<JsValue>), JsValue> {
     let ty = || key(event.type_name());
+    let made = |delta: &str, f: fn(&JsValue, &JsValue, &JsValue) -> JsValue, id: &str| {
+        let delta = JsValue::from_str(delta);
+        (f(&ty(), &js::recent(id), &delta), Some(delta))
+    };
     Ok(match event {
         Event::TextMessageContent(TextMessageContentEvent {
             message_id,
@@ -172,7 +183,7 @@ pub fn event_object(event: &Event) -> Result<JsValue, JsValue> {
             raw_event: None,
             metadata: None,
             halves: _,
-        }) => js::text_delta(&ty(), &js::recent(message_id), delta),
+        }) => made(delta, js::text_delta, message_id),
         Event::ToolCallArgs(ToolCallArgsEvent {
             tool_call_id,
             delta,
@@ -181,7 +192,7 @@ pub fn event_object(event: &Event) -> Result<JsValue, JsValue> {
             raw_event: None,
             metadata: None,
             halves: _,
-        }) => js::args_delta(&ty(), &js::recent(tool_call_id), delta),
-        _ => to_js(event)?,
+        }) => made(delta, js::args_delta, tool_call_id),
+        _ => (to_js(event)?, None),
     })
 }

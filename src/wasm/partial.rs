@@ -72,9 +72,14 @@ impl PartialArgs {
     }
 
     /// The arguments (which [`Self::follow`] made the buffer) as a JS
-    /// string, extended by what was added since the last one.
-    pub fn buffer_js(&mut self, args: &str) -> JsValue {
-        GrownJs::js(&mut self.buffer, args, self.entry.unwrap_or(u64::MAX))
+    /// string, extended by what was added since the last one; `delta`, the
+    /// event's (as JS too), is what they grow by next.
+    pub fn buffer_js(&mut self, args: &str, delta: Option<(&str, &JsValue)>) -> JsValue {
+        let js = GrownJs::js(&mut self.buffer, args, self.entry.unwrap_or(u64::MAX));
+        if let Some((text, delta)) = delta {
+            GrownJs::expect(&mut self.buffer, text, delta);
+        }
+        js
     }
 
     /// The value now, as the reference gives it: `{}` where there is none

@@ -20,7 +20,8 @@ pub(super) struct Run {
     /// of messages streamed in parallel is made whole again: four of them
     /// kept cost 0.1 KB of the package).
     pub(super) texts: Option<GrownJs>,
-    pub(super) event_js: Option<(u64, JsValue)>,
+    /// The event handed out last, by its number, and its delta as JS.
+    pub(super) event_js: Option<(u64, JsValue, Option<JsValue>)>,
     pub(super) reconnect: Option<Reconnect>,
     pub(super) call: Option<Call>,
     pub(super) due_in: Option<f64>,

@@ -17,7 +17,9 @@ use crate::core::run::{run_id_of, InputFrame, RunParams, PROTOCOL_VERSION};
 use crate::core::session::reconnect::{Dropped, Next, Reconnect};
 use crate::core::session::{slots, Answer, Call, Changed, Listening, Session, Settings};
 use crate::core::session::{StateFollow, Step as CoreStep};
-use crate::core::types::{Event, Message};
+use crate::core::types::{
+    Event, Message, ReasoningMessageContentEvent, TextMessageContentEvent, ToolCallArgsEvent,
+};
 
 /// What the shell does next: the low four bits of what `step` returns; the
 /// rest (`>> 4`) is the callback's place in `callbackNames()` for a call,
@@ -263,16 +265,27 @@ impl Core {
             return Ok(Array::new());
         };
         let n = run.session.event_number();
-        let event = match &run.event_js {
-            Some((at, js)) if *at == n => js.clone(),
+        let (event, delta_js) = match &run.event_js {
+            Some((at, js, delta)) if *at == n => (js.clone(), delta.clone()),
             _ => {
-                let js = match run.session.event() {
+                let (js, delta) = match run.session.event() {
                     Some(e) => event_object(e)?,
-                    None => JsValue::UNDEFINED,
+                    None => (JsValue::UNDEFINED, None),
                 };
-                run.event_js = Some((n, js.clone()));
-                js
+                run.event_js = Some((n, js.clone(), delta.clone()));
+                (js, delta)
             }
+        };
+        let delta = match (run.session.event(), &delta_js) {
+            (
+                Some(
+                    Event::TextMessageContent(TextMessageContentEvent { delta, .. })
+                    | Event::ReasoningMessageContent(ReasoningMessageContentEvent { delta, .. })
+                    | Event::ToolCallArgs(ToolCallArgsEvent { delta, .. }),
+                ),
+                Some(js),
+            ) => Some((delta.as_str(), js)),
+            _ => None,
         };
         let ExtrasJs {
             pairs: [(k1, v1), (k2, v2), (k3, v3)],
@@ -280,7 +293,7 @@ impl Core {
         } = match &run.call {
             Some(Call::Own { extras, .. }) => {
                 let h = &self.agent.messages;
-                extras_js(h, &mut run.partial, &mut run.texts, extras, eager)?
+                extras_js(h, &mut run.partial, &mut run.texts, extras, eager, delta)?
             }
             _ => Default::default(),
         };

@@ -113,6 +113,39 @@ test("textMessageBuffer of interleaved messages and of a message a snapshot rewr
   assert.deepEqual(seen, expected);
 });
 
+test("textMessageBuffer and toolCallBuffer after deltas a subscriber stopped: the text did not grow by them", async () => {
+  const events = [started(), { type: "TEXT_MESSAGE_START", messageId: "m", role: "assistant" }];
+  events.push({ type: "TOOL_CALL_START", toolCallId: "t", toolCallName: "f", parentMessageId: "p" });
+  const deltas = ["a", "b", "b", "c", "dd", "dd", "e"];
+  for (const delta of deltas) events.push({ type: "TEXT_MESSAGE_CONTENT", messageId: "m", delta }, { type: "TOOL_CALL_ARGS", toolCallId: "t", delta });
+  events.push({ type: "TEXT_MESSAGE_END", messageId: "m" }, { type: "TOOL_CALL_END", toolCallId: "t" });
+  const agent = new AgentClient({ url: "http://x", fetch: scriptedFetch([...events, finished()].map(sse)).fetch });
+  const texts = [];
+  const args = [];
+  // Every third delta stopped: the next one's buffer lacks it, though it
+  // was handed out as the event's delta.
+  let n = 0;
+  await agent.runAgent(undefined, {
+    onTextMessageContentEvent: ({ textMessageBuffer }) => (texts.push(textMessageBuffer), { stopPropagation: n++ % 3 === 1 }),
+    onToolCallArgsEvent: ({ toolCallBuffer }) => (args.push(toolCallBuffer), { stopPropagation: args.length % 3 === 0 }),
+  });
+  const expect = (stopped) => {
+    const out = [];
+    let kept = "";
+    deltas.forEach((d, i) => {
+      out.push(kept);
+      if (!stopped(i)) kept += d;
+    });
+    return [out, kept];
+  };
+  const [wantTexts, text] = expect((i) => i % 3 === 1);
+  const [wantArgs, argsText] = expect((i) => (i + 1) % 3 === 0);
+  assert.deepEqual(texts, wantTexts);
+  assert.deepEqual(args, wantArgs);
+  assert.equal(agent.messages.find((m) => m.id === "m").content, text);
+  assert.equal(agent.messages.find((m) => m.id === "p").toolCalls[0].function.arguments, argsText);
+});
+
 test("a chunk far past maxEventSize fails the run before all of it is copied in", async () => {
   const chunk = "data: " + "x".repeat(50 << 20);
   const agent = new AgentClient({ url: "http://x", fetch: scriptedFetch([started(), chunk]).fetch, maxEventSize: 1 << 20 });

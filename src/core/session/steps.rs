@@ -1,7 +1,8 @@
 //! What a session asks of its caller, and what the caller answers.
 
 use super::callbacks::{
-    place, slots, ON_EVENT, ON_NEW_MESSAGE, ON_NEW_TOOL_CALL, ON_RUN_FAILED, ON_RUN_FINALIZED, ON_RUN_INITIALIZED,
+    place, slots, ON_EVENT, ON_NEW_MESSAGE, ON_NEW_TOOL_CALL, ON_RUN_FAILED, ON_RUN_FINALIZED,
+    ON_RUN_INITIALIZED,
 };
 use crate::core::reducer::Finished;
 
@@ -16,7 +17,10 @@ pub enum Call {
     /// onEvent, with [`Session::event`].
     Event,
     /// The event's own callback (its place in `slots`), with its extras.
-    Own { place: usize, extras: Extras },
+    Own {
+        place: usize,
+        extras: Extras,
+    },
     /// onNewMessage, with the message at this position.
     NewMessage(usize),
     /// onNewToolCall, with this tool call of the message at `at`.
