@@ -12,6 +12,10 @@ export const VARIANTS = {
   // At most one update per frame, what a UI over a very long history wants;
   // run only where a scenario asks for it (the scale scenarios).
   "ours-frame": { ours: true, batching: { throttleMs: 16 }, optIn: true },
+  // The same run without the scenario's event callback (onToolCallArgsEvent,
+  // onTextMessageContentEvent, ...), so the report gives what that
+  // callback's rounds cost; run where a scenario asks for it.
+  "ours-quiet": { ours: true, batching: "chunk", quiet: true, optIn: true },
   reference: { ours: false },
 };
 
@@ -109,7 +113,8 @@ async function runOnce(clients, variant, p, tick) {
   const client = makeClient(clients, variant, p, tick);
   const constructMs = performance.now() - c0;
   const t0 = performance.now();
-  await client.runAgent({ runId: "r" }, uiSubscriber(sink, p.sc.toolArgs, tick, p.sc.reads));
+  const quiet = VARIANTS[variant].quiet;
+  await client.runAgent({ runId: "r" }, uiSubscriber(sink, !quiet && p.sc.toolArgs, tick, quiet ? undefined : p.sc.reads));
   const ms = performance.now() - t0;
   const d = digest(client);
   // Ours holds its history in wasm memory, released by free() or, for a

@@ -63,6 +63,23 @@ function fixedTable(at) {
   ];
 }
 
+/** What an event callback's rounds cost: a scenario with and without the callback it reads on every delta (`ours-quiet`). */
+function roundTable(at) {
+  const rows = SCENARIOS.filter((s) => s.variants?.includes("ours-quiet"))
+    .map((s) => [s.id, at(s.id, "floor"), at(s.id, "ours"), at(s.id, "ours-quiet")])
+    .filter(([, , o, q]) => o && q);
+  if (!rows.length) return [];
+  const round = (o, q) => o.usPerEvent - q.usPerEvent;
+  return [
+    "An event callback's rounds: each of these scenarios again without the callback it reads on every delta (the same stream and `onMessagesChanged`), per event:",
+    "",
+    "| scenario | JSON.parse floor | ours, with the callback | without it | the callback's round | round ÷ floor |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ...rows.map(([id, fl, o, q]) => `| ${id} | ${cell(fl)} | ${cell(o)} | ${cell(q)} | ${us(round(o, q))} | ${x(fl ? round(o, q) / fl.usPerEvent : null)} |`),
+    "",
+  ];
+}
+
 /** Problems a reader must see: outcomes that differ, warnings the reference printed. */
 function problems(env, rows) {
   const out = [];
@@ -245,7 +262,7 @@ export function report(res) {
     "",
   ];
   for (const [env, rows] of envs) {
-    lines.push(`## ${env}`, "", "Median µs per event (run time ÷ events in the stream).", "", ...timeTable(at[env], ids), "", ...runTable(at[env], ids), "", ...fixedTable(at[env]), ...scaleTable(at[env]), ...kindTable(at[env]));
+    lines.push(`## ${env}`, "", "Median µs per event (run time ÷ events in the stream).", "", ...timeTable(at[env], ids), "", ...runTable(at[env], ids), "", ...fixedTable(at[env]), ...roundTable(at[env]), ...scaleTable(at[env]), ...kindTable(at[env]));
     const caps = capNotes(rows);
     if (caps.length) lines.push(`† Capped to keep the run short, with per-event cost not falling with the count: ${caps.join("; ")}.`, "");
   }
@@ -270,7 +287,7 @@ export function report(res) {
     "- **Parsing twice.** The floor parses each event once, in JS. We read it in Rust, straight from its text into the typed event (`core::types::scan`, no intermediate `serde_json::Value`), and, for what JavaScript must see as objects (a MESSAGES_SNAPSHOT's messages, an event handed to a callback), write it out again and `JSON.parse` it. Large events are not: the opaque member of a STATE_SNAPSHOT (scenario 5), an ACTIVITY_SNAPSHOT, a CUSTOM or a RAW event (scenario 7) is checked without being built and kept as its text, which JavaScript parses once (`core::json::LazyJson`; Rust builds the value only when a STATE_DELTA or ACTIVITY_DELTA needs it), and a MESSAGES_SNAPSHOT's messages (scenarios 4 and 7) are read into typed messages whose JS copy is `JSON.parse` of that same text. Both texts are parts of the event's own string, not copies (`core::json::SharedText`). What is left over the floor is the Rust read and the text's UTF-8 decode as it crosses to JavaScript. The wasm is built for size (`opt-level = \"z\"`); `opt-level = 3` ran the snapshot scenarios 1.3 to 1.6 times faster for 37% more bytes.",
     "- **A new array per change.** `messages` is a new array whenever the list changed and someone has seen the old one (an array nobody has seen is updated in place), so `React.memo` and `useSyncExternalStore` can compare by identity. A subscriber that reads `messages` at every update pays a copy of H references each time, which JavaScript itself cannot do faster: the flat-in-H and scale targets above give what the run's reads cost as plain \`slice()\` copies, timed in the same process, and mark a target unreachable where those copies alone take more than the half an H=0 event the target allows. With `batching: \"event\"` that is a copy per event, with the default one per network chunk. At a history of tens of thousands, `batching: { throttleMs: 16 }` (one update a frame) keeps the cost per token flat (scenario 6).",
     "- **Path copying.** A STATE_DELTA read by a subscriber, or a `partialToolCallArgs`, copies each container on the path to the change (once per read, however many operations it replays), so a change inside an array of n elements costs O(n) in JS; everything else is shared with the previous value.",
-    "- **Callbacks.** Each subscriber callback gets a fresh parameter object; an event callback's `messages` is read only if the callback reads it, `partialToolCallArgs` is made only once a callback reads it, the plain deltas' event objects are built as literals, and a buffer (`textMessageBuffer`, `toolCallBuffer`, a string inside `partialToolCallArgs`) is the last one handed out plus what was added, so reading one on every delta is linear (scenario 8). Still, an event callback is a round of its own: the session stops at the event, JavaScript asks for its parameters and calls the subscribers, and the session goes on. That round alone costs about 1.4 µs, four times the floor's parse of a small delta (scenario 8-reply: 2.1 µs an event with the callback, 0.7 without), and scenario 2's partial arguments' update (a path copy of the changed containers) about 1.3 µs more.",
+    "- **Callbacks.** Each subscriber callback gets a fresh parameter object; an event callback's `messages` is read only if the callback reads it, `partialToolCallArgs` is made only once a callback reads it, the plain deltas' event objects are built as literals, and a buffer (`textMessageBuffer`, `toolCallBuffer`, a string inside `partialToolCallArgs`) is the last one handed out plus what was added, so reading one on every delta is linear (scenario 8). Still, an event callback is a round of its own: the session stops at the event, JavaScript asks for its parameters and calls the subscribers, and the session goes on. What that round costs is measured in each environment's section (\"An event callback's rounds\": scenarios 2 and 8 again without the callback): several times the floor's parse of a small delta, spent across the parameter object and its lazy `messages`, the delta's string and its buffer, and the session's stop and resume (`bench/profile.sh --scenario 8-reply` shows where); scenario 2's and 8-file's include the partial arguments' update, a path copy of the changed containers.",
     "- **The request body.** Both clients send the whole history and state with every run, so per-run cost still grows with H. Ours writes the history with `JSON.stringify`, and a state handed in (scenario 3's 1 MB) as the text JavaScript already made of it, until a delta changes it; the JS copy of that state is `JSON.parse` of the same text, made in the constructor (the construction column), as the reference's `structuredClone` is.",
     "",
     "## How it is measured",

@@ -191,7 +191,7 @@ export const SCENARIOS = [
     caps: h >= 10000 ? { reference: { deltas: 300 } } : h >= 1000 ? { reference: { deltas: 2000 } } : {},
   })),
   // `floorTarget`: issue 17's bound on ours ÷ floor (3x where none is given).
-  { id: "2", group: "2", title: "20 parallel tool calls × 500 arg deltas, partialToolCallArgs read on every delta", build: () => parallelToolCalls(20, 500), toolArgs: true, floorTarget: 5 },
+  { id: "2", group: "2", title: "20 parallel tool calls × 500 arg deltas, partialToolCallArgs read on every delta", build: () => parallelToolCalls(20, 500), toolArgs: true, floorTarget: 5, variants: ["ours-quiet"] },
     {
     id: "3",
     group: "3",
@@ -233,6 +233,7 @@ export const SCENARIOS = [
     toolArgs: true,
     caps: { reference: { kb: 32 } },
     floorTarget: 5,
+    variants: ["ours-quiet"],
   },
   {
     id: "8-reply",
@@ -242,6 +243,7 @@ export const SCENARIOS = [
     reads: "textBuffer",
     caps: { reference: { kb: 32 } },
     floorTarget: 5,
+    variants: ["ours-quiet"],
   },
   // One event, so one update whatever the batching: "event" is not run.
   // The reference refuses an SSE event past 10 MB, so it runs to 4 MiB;
