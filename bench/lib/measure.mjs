@@ -85,6 +85,12 @@ export function uiSubscriber(sink, toolArgs, tick, reads) {
   return s;
 }
 
+/** The scenario's subscriber, without its event callback for a quiet variant. */
+export function subscriberFor(variant, p, sink, tick) {
+  const quiet = VARIANTS[variant].quiet;
+  return uiSubscriber(sink, !quiet && p.sc.toolArgs, tick, quiet ? undefined : p.sc.reads);
+}
+
 export function makeClient(clients, variant, p, tick) {
   const v = VARIANTS[variant];
   const config = {
@@ -113,8 +119,7 @@ async function runOnce(clients, variant, p, tick) {
   const client = makeClient(clients, variant, p, tick);
   const constructMs = performance.now() - c0;
   const t0 = performance.now();
-  const quiet = VARIANTS[variant].quiet;
-  await client.runAgent({ runId: "r" }, uiSubscriber(sink, !quiet && p.sc.toolArgs, tick, quiet ? undefined : p.sc.reads));
+  await client.runAgent({ runId: "r" }, subscriberFor(variant, p, sink, tick));
   const ms = performance.now() - t0;
   const d = digest(client);
   // Ours holds its history in wasm memory, released by free() or, for a

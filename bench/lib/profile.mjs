@@ -7,7 +7,7 @@
 import inspector from "node:inspector/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { makeClient, OUR_VARIANTS, prepare, uiSubscriber } from "./measure.mjs";
+import { makeClient, OUR_VARIANTS, prepare, subscriberFor } from "./measure.mjs";
 import { parseOptions } from "./options.mjs";
 
 const HELP = `usage: bench/profile.sh --scenario ID [--runs N] [--variant V] [--top N]
@@ -51,7 +51,7 @@ const once = async (profiler) => {
   globalThis.gc?.();
   if (profiler) await profiler.post("Profiler.start");
   const t0 = performance.now();
-  await client.runAgent({ runId: "r" }, uiSubscriber({ n: 0, reads: 0 }, p.sc.toolArgs, undefined, p.sc.reads));
+  await client.runAgent({ runId: "r" }, subscriberFor(o.variant, p, { n: 0, reads: 0 }));
   const ms = performance.now() - t0;
   const profile = profiler ? (await profiler.post("Profiler.stop")).profile : null;
   client.free();
