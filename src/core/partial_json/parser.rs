@@ -192,6 +192,24 @@ impl Parser {
         }
     }
 
+    /// What [`Self::step`] does with each character of `run`, all of them
+    /// plain (no quote, backslash or control character), in an open string
+    /// with no escape under way; `false`, and nothing done, where that is
+    /// not so.
+    pub(super) fn plain_run(&mut self, run: &str) -> bool {
+        let Token::Str(t) = &mut self.token else {
+            return false;
+        };
+        if !matches!(t.esc, Esc::None) {
+            return false;
+        }
+        t.high = None;
+        let out = if t.key { &mut self.key } else { &mut self.text };
+        out.push_str(run);
+        self.work += run.chars().count() as u64;
+        true
+    }
+
     pub(super) fn string_char(&mut self, c: char) {
         let Token::Str(t) = &mut self.token else {
             return;

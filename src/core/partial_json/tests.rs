@@ -227,3 +227,18 @@ fn pushing_is_linear() {
         Some(20_000)
     );
 }
+
+#[test]
+fn plain_text_between_surrogate_halves_keeps_them_apart() {
+    // A high half, plain text, then a low half: two stand-ins, not a pair,
+    // however the text is cut (a run of plain text is taken in one piece).
+    let doc = r#"{"s": "\ud83dxy\ude00z", "t": "a\ud83d\ude00b"}"#;
+    let want = json!({"s": "\u{FFFD}xy\u{FFFD}z", "t": "a😀b"});
+    for size in 1..doc.len() {
+        let mut p = PartialJson::new();
+        for chunk in doc.as_bytes().chunks(size) {
+            p.push(std::str::from_utf8(chunk).unwrap_or_default());
+        }
+        assert_eq!(p.value(), Some(&want), "cut every {size} bytes");
+    }
+}
