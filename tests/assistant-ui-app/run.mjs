@@ -284,8 +284,9 @@ function bodyMessages(record) {
     text: typeof m.content === "string" ? m.content : Array.isArray(m.content) ? m.content.map((p) => p.text ?? "").join("") : "",
   }));
 }
-/** What assistant-ui itself takes for an abort (react-ag-ui's isAbortError), and @ag-ui/client's own word for one. */
-const abortMessages = ["Fetch is aborted", "signal is aborted without reason", "component unmounted", "Request aborted"];
+/** What assistant-ui itself takes for an abort (react-ag-ui's isAbortError), @ag-ui/client's own word for one, and the
+ * browser's AbortError for a body read cut short, which @ag-ui/client passes on (Chromium 148 words it so). */
+const abortMessages = ["Fetch is aborted", "signal is aborted without reason", "component unmounted", "Request aborted", "BodyStreamBuffer was aborted"];
 const sameTexts = (a, b) => a.length === b.length && a.every((m, i) => m.id === b[i].id && m.role === b[i].role && m.text === b[i].text);
 
 /** Runs the conversation and its checks; returns what the other mode's run is compared with. */
