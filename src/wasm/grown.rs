@@ -39,18 +39,15 @@ impl GrownJs {
             },
             _ => JsValue::from_str(text),
         };
-        let g = kept.get_or_insert_with(|| GrownJs {
+        // The expected delta's text buffer is kept, emptied by `expect`.
+        let spare = kept.take().map(|g| g.ahead.0).unwrap_or_default();
+        *kept = Some(GrownJs {
             serial,
-            len: 0,
-            open_end: false,
-            js: JsValue::UNDEFINED,
-            ahead: (String::new(), None),
+            len: text.len(),
+            open_end: surrogates::open_end(text),
+            js: js.clone(),
+            ahead: (spare, None),
         });
-        g.serial = serial;
-        g.len = text.len();
-        g.open_end = surrogates::open_end(text);
-        g.js = js.clone();
-        g.ahead.1 = None;
         js
     }
 
