@@ -211,6 +211,53 @@ fn agrees_on_edges() {
     }
 }
 
+/// Strings with escapes are undone into bytes (`parse::Make::Buf`): every
+/// escape beside runs of every length, of one- to four-byte characters,
+/// JSON inside a string, and those strings cut short or broken by a
+/// control character, read as serde_json reads them.
+#[test]
+fn agrees_on_escaped_strings() {
+    let escapes = [
+        "\\\"",
+        "\\\\",
+        "\\/",
+        "\\n",
+        "\\t",
+        "\\u00e9",
+        "\\ud83d\\ude00",
+        "\\ud83d",
+    ];
+    let runs = [
+        "",
+        "a",
+        "é",
+        "😀",
+        "ab€",
+        "record 12 ",
+        "x€😀y",
+        "0123456789abcdefghij",
+    ];
+    let mut seed = 7u32;
+    let mut next = |n: usize| {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        (seed >> 16) as usize % n
+    };
+    for _ in 0..2_000 {
+        let mut body = String::new();
+        for _ in 0..1 + next(12) {
+            body.push_str(runs[next(runs.len())]);
+            body.push_str(escapes[next(escapes.len())]);
+        }
+        body.push_str(runs[next(runs.len())]);
+        let text = format!("\"{body}\"");
+        agree(&text);
+        agree(&text[..text.len() - 1]);
+        agree(&format!("[{text},\"\\u0041{body}\u{1}\"]"));
+    }
+    let inner = r#"{"rows":[{"id":1,"name":"a \"quoted\" é","tags":["x","😀"]}]}"#;
+    agree(&serde_json::to_string(inner).unwrap());
+}
+
 #[test]
 fn nesting_stops_at_serde_jsons_limit() {
     for depth in [
