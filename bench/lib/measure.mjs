@@ -234,5 +234,23 @@ export async function measureFloor({ id, runs = 5, gc }) {
   parseAll();
   const times = await repeat(runs, gc, async () => parseAll(), { budgetMs: 1000, max: 200 });
   const ms = median(times);
-  return { id, variant: "floor", events: p.events, bytes: p.bytes, runs: times.length, ms, usPerEvent: (ms * 1000) / p.events, times, sink };
+  const decodeMs = p.sc.kind ? median(await repeat(runs, gc, async () => decodeAll(p.chunks), { budgetMs: 1000, max: 200 })) : undefined;
+  return { id, variant: "floor", events: p.events, bytes: p.bytes, runs: times.length, ms, usPerEvent: (ms * 1000) / p.events, times, sink, decodeMs };
+}
+
+/**
+ * What turning the wire's bytes into text costs at the least, which the
+ * floor (JSON.parse of strings that already exist) leaves out and every
+ * client pays: the stream's 16 KiB pieces through one `TextDecoder`.
+ * Reported beside the large events (scenario 7), where it can be most of
+ * the floor or more.
+ */
+function decodeAll(chunks) {
+  const t0 = performance.now();
+  const d = new TextDecoder();
+  let n = 0;
+  for (const c of chunks) n += d.decode(c, { stream: true }).length;
+  n += d.decode().length;
+  if (n < 0) throw new Error("unreachable");
+  return performance.now() - t0;
 }
