@@ -491,8 +491,11 @@ impl History {
             return Vec::new();
         };
         match w.ids {
+            // After a run that started on an empty history every message
+            // is new, with no id to hash (looking a 4 MiB MESSAGES_SNAPSHOT's
+            // ids up in the empty set took 2.4% of its run).
             Some(ids) => (0..self.entries.len())
-                .filter(|&i| !ids.contains(self.entries[i].message.id()))
+                .filter(|&i| ids.is_empty() || !ids.contains(self.entries[i].message.id()))
                 .collect(),
             None => {
                 self.ensure_index();
@@ -624,6 +627,35 @@ mod tests {
             edit(&mut h);
             let want = added(&ids, &h);
             assert_eq!(h.new_since_watch(), want, "{what}");
+        }
+    }
+
+    #[test]
+    fn after_an_empty_start_every_message_is_new() {
+        type Edit = fn(&mut History);
+        let runs: [(&str, Edit); 3] = [
+            ("appends, one id twice", |h| {
+                h.push(user("a"));
+                h.push(user("a"));
+            }),
+            ("a snapshot", |h| h.replace_all(vec![user("c"), user("x")])),
+            ("an append, then a merge through take and set", |h| {
+                h.push(user("d"));
+                let mut kept = h.take_entries();
+                kept.push(h.make_entry(user("d")));
+                h.set_entries(kept);
+            }),
+        ];
+        for (what, edit) in runs {
+            let mut h = History::new(Vec::new());
+            h.watch_new();
+            edit(&mut h);
+            assert_eq!(h.new_since_watch(), added(&[], &h), "{what}");
+            assert_eq!(
+                h.new_since_watch(),
+                Vec::<usize>::new(),
+                "{what}: the watch ended"
+            );
         }
     }
 
