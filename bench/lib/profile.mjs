@@ -10,10 +10,12 @@ import { pathToFileURL } from "node:url";
 import { makeClient, OUR_VARIANTS, prepare, subscriberFor } from "./measure.mjs";
 import { parseOptions } from "./options.mjs";
 
-const HELP = `usage: bench/profile.sh --scenario ID [--runs N] [--variant V] [--top N]
+const HELP = `usage: bench/profile.sh --scenario ID [--runs N] [--variant V] [--top N] [--callers NAME]
   --runs     profiled runs (default 10), after 3 unprofiled ones
   --variant  ${OUR_VARIANTS.join(", ")} (default ours)
-  --top      rows to print (default 40)`;
+  --top      rows to print (default 40)
+  --callers  also the self time of the functions whose name holds NAME,
+             by the three frames that called them`;
 
 function parseArgs(argv) {
   const spec = {
@@ -22,6 +24,7 @@ function parseArgs(argv) {
     "--runs": ["runs", "count"],
     "--variant": ["variant", "text"],
     "--top": ["top", "count"],
+    "--callers": ["callers", "text"],
   };
   const o = parseOptions(argv, HELP, spec, { runs: 10, variant: "ours", top: 40 });
   if (!o.pkg || !o.id) throw new Error(HELP);
@@ -29,16 +32,30 @@ function parseArgs(argv) {
   return { ...o, pkg: path.resolve(o.pkg) };
 }
 
-/** Self time (µs) per frame name in one profile. */
-function selfTimes(profile, into) {
+const label = ({ functionName, url }) => {
+  const where = /\.wasm-[0-9a-f]+$/.test(url) ? "wasm" : path.basename(url) || "native";
+  return `${functionName || "(anonymous)"}  [${where}]`;
+};
+
+/** Self time (µs) per frame name in one profile; with `callers`, that of
+ * the frames whose name holds it also per chain of three callers. */
+function selfTimes(profile, into, callers, byChain) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   profile.samples.forEach((id, i) => {
     const { functionName, url } = byId.get(id).callFrame;
     // The profiler's own stop is sampled too; it is not the client's.
     if (functionName === "dispatch" && !url) return;
-    const where = /\.wasm-[0-9a-f]+$/.test(url) ? "wasm" : path.basename(url) || "native";
-    const key = `${functionName || "(anonymous)"}  [${where}]`;
-    into.set(key, (into.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    const key = label(byId.get(id).callFrame);
+    const us = profile.timeDeltas[i] ?? 0;
+    into.set(key, (into.get(key) ?? 0) + us);
+    if (callers && functionName.includes(callers)) {
+      const chain = [key];
+      for (let at = parent.get(id); at !== undefined && chain.length < 4; at = parent.get(at)) chain.push(label(byId.get(at).callFrame));
+      const k = chain.join("\n      < ");
+      byChain.set(k, (byChain.get(k) ?? 0) + us);
+    }
   });
 }
 
@@ -63,11 +80,12 @@ session.connect();
 await session.post("Profiler.enable");
 await session.post("Profiler.setSamplingInterval", { interval: 100 });
 const self = new Map();
+const byChain = new Map();
 let ms = 0;
 for (let i = 0; i < o.runs; i++) {
   const r = await once(session);
   ms += r.ms;
-  selfTimes(r.profile, self);
+  selfTimes(r.profile, self, o.callers, byChain);
 }
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 const row = (us, label) => console.log(`${(us / 1000 / o.runs).toFixed(3).padStart(9)} ms ${((100 * us) / total).toFixed(1).padStart(5)}%  ${label}`);
@@ -82,3 +100,7 @@ for (const [k, us] of self) {
 }
 console.log("by where it ran:");
 for (const [w, us] of [...byWhere].sort((a, b) => b[1] - a[1]).slice(0, 12)) row(us, w);
+if (o.callers) {
+  console.log(`self time of the functions whose name holds ${o.callers}, by their callers:`);
+  for (const [k, us] of [...byChain].sort((a, b) => b[1] - a[1]).slice(0, 12)) row(us, k);
+}
