@@ -14,7 +14,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { makeClient, prepare, subscriberFor } from "./lib/measure.mjs";
+import { prepare, runOnce } from "./lib/measure.mjs";
 import { median } from "./lib/median.mjs";
 import { parseOptions } from "./lib/options.mjs";
 
@@ -24,16 +24,12 @@ const pkg = path.resolve(o.pkg);
 const { AgentClient } = await import(pathToFileURL(path.join(pkg, "node.js")).href);
 const glue = await import(pathToFileURL(path.join(pkg, "dist/agui_wasm.js")).href);
 
-/** µs per event of one run of 8-reply in `variant`. */
+const scenario = { ours: prepare("8-reply", "ours"), "ours-quiet": prepare("8-reply", "ours-quiet") };
+/** µs per event of one run of 8-reply in `variant`, as the benchmark runs it. */
 async function run(variant) {
-  const p = prepare("8-reply", variant);
-  const client = makeClient({ AgentClient }, variant, p);
+  const p = scenario[variant];
   globalThis.gc?.();
-  const t0 = performance.now();
-  await client.runAgent({ runId: "r" }, subscriberFor(variant, p, { n: 0, reads: 0 }));
-  const us = ((performance.now() - t0) * 1000) / p.events;
-  client.free();
-  return us;
+  return ((await runOnce({ AgentClient }, variant, p)).ms * 1000) / p.events;
 }
 
 const wasm = glue.initSync({ module: fs.readFileSync(path.join(pkg, "dist/agui_wasm_bg.wasm")) });
@@ -74,7 +70,7 @@ function least(n) {
   return ((performance.now() - t0) * 1000) / n;
 }
 
-const events = prepare("8-reply", "ours").events;
+const events = scenario.ours.events;
 for (let i = 0; i < 3; i++) await run("ours"), await run("ours-quiet"), least(events);
 const rows = [];
 for (let i = 0; i < o.pairs; i++) {

@@ -113,7 +113,7 @@ function digest(client) {
   return `${m.length}/${typeof last?.content === "string" ? last.content.length : 0}/${args}/${Array.isArray(items) ? items.length : 0}/${JSON.stringify(s?.counters ?? null).length}`;
 }
 
-async function runOnce(clients, variant, p, tick) {
+export async function runOnce(clients, variant, p, tick) {
   const sink = { n: 0, reads: 0 };
   const c0 = performance.now();
   const client = makeClient(clients, variant, p, tick);
