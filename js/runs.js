@@ -7,6 +7,7 @@
 import { writeBody as bodyOf } from "./body.js";
 import { agentError, asError, isAbort } from "./errors.js";
 import { isStale, isTrap } from "./load.js";
+import { deltaRounds } from "./deltas.js";
 import { callRound } from "./rounds.js";
 import { uuid } from "./ids.js";
 
@@ -86,6 +87,7 @@ const SLICE = 1 << 20;
  *   reader: ReadableStreamDefaultReader<any> | null, request: boolean,
  *   answer: number, round: any[] | null, eager: number, take: (m: any, s: any) => void, wait: (p: PromiseLike<any>) => Promise<any>,
  *   plain: () => object, withEvent: (got: any[]) => object, withExtra: (extra: [string, any]) => object,
+ *   deltas?: (kind: number) => any[],
  * }} Ctx
  */
 
@@ -109,6 +111,7 @@ function context(base) {
     answer: 0,
     // What the event round under way got from the core.
     round: null,
+    deltas: undefined,
     // Rounds left that make the lazy extra with the rest (see lazyExtra).
     eager: 0,
     take: (m, s) => {
@@ -250,10 +253,10 @@ function eventParams(ctx, got) {
  * did, as the next step takes it (1 stopped the event, 2 replaced the
  * messages, 4 the state): a number, or a promise of one where a callback
  * returned a promise.
- * @param {Ctx} ctx @param {string} name
+ * @param {Ctx} ctx @param {string} name @param {number} kind the delta whose round the shell builds (deltas.js), 0 for none
  * @returns {number | Promise<number>}
  */
-function perform(ctx, name) {
+function perform(ctx, name, kind) {
   const { core, id } = ctx;
   ctx.answer = 0;
   /** @type {boolean | Promise<boolean>} */
@@ -277,7 +280,7 @@ function perform(ctx, name) {
       stopped = callRound(ctx.subscribers, name, ctx.plain, undefined, ctx.take, ctx.wait);
       break;
     default:
-      ctx.round = core.event(id, ctx.eager > 0);
+      ctx.round = kind ? (ctx.deltas ??= deltaRounds(ctx))(kind) : core.event(id);
       ctx.eager--;
       stopped = callRound(ctx.subscribers, name, ctx.withEvent, ctx.round, ctx.take, ctx.wait);
   }
@@ -332,7 +335,7 @@ async function steps(ctx) {
     const kind = code & 15;
     switch (kind) {
       case Step.Call: {
-        const a = perform(ctx, ctx.names[code >> 4]);
+        const a = perform(ctx, ctx.names[(code >> 4) & 63], code >> 10);
         answer = typeof a === "number" ? a : await a;
         ctx.round = null;
         break;

@@ -25,11 +25,6 @@ pub type HashSet<T> = hashbrown::HashSet<T, std::hash::RandomState>;
 /// the messages view's map for a 10,000-message snapshot.
 pub type SerialMap<V> = hashbrown::HashMap<u64, V, BuildHasherDefault<SerialHasher>>;
 
-/// A map that never holds more than a few dozen entries (the binding's
-/// cache of recent ids), hashed without a key: ids chosen to collide then
-/// cost a scan of those few at worst.
-pub type BoundedMap<K, V> = hashbrown::HashMap<K, V, BuildHasherDefault<SerialHasher>>;
-
 /// Fibonacci hashing: the product's high bits, which hashbrown's control
 /// bytes read, mix every bit of the serial; its low bits, which pick the
 /// bucket, run through every value as consecutive serials do.
@@ -55,24 +50,6 @@ impl Hasher for SerialHasher {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ids_that_differ_in_one_character_hash_apart_in_a_bounded_map() {
-        use std::hash::BuildHasher;
-        let state = BuildHasherDefault::<SerialHasher>::default();
-        let ids: Vec<String> = (0..64).map(|i| format!("call_{i:02}_abcdef")).collect();
-        let hashes: std::collections::BTreeSet<u64> =
-            ids.iter().map(|id| state.hash_one(id)).collect();
-        assert_eq!(hashes.len(), ids.len());
-        let mut m: BoundedMap<String, usize> = BoundedMap::default();
-        for (i, id) in ids.iter().enumerate() {
-            m.insert(id.clone(), i);
-        }
-        assert!(ids
-            .iter()
-            .enumerate()
-            .all(|(i, id)| m.get(id.as_str()) == Some(&i)));
-    }
 
     #[test]
     fn consecutive_serials_fill_distinct_buckets_and_are_found() {

@@ -18,8 +18,8 @@
 //!
 //! Two hot paths make small values without text, where a `JSON.parse` of a
 //! few dozen bytes cost as much as the event's own: the plain deltas' event
-//! objects (`params::event_object`) and the strings, numbers and literals
-//! of a partial tool-argument change (`partial::members_js`).
+//! objects (built by the shell, `deltas`) and the strings, numbers and
+//! literals of a partial tool-argument change (`partial::members_js`).
 
 use wasm_bindgen::JsValue;
 

@@ -27,6 +27,9 @@ pub struct Core {
     pub(super) limits: Limits,
     pub(super) batching: Batching,
     pub(super) runs: Vec<Option<super::run::Run>>,
+    /// What the last step said of a delta's round (`deltas`), read by the
+    /// shell from the module's memory.
+    pub(super) record: Box<[u32; super::deltas::RECORD]>,
 }
 
 #[wasm_bindgen]
@@ -66,6 +69,7 @@ impl Core {
                 Batching::Chunk
             },
             runs: Vec::new(),
+            record: Box::default(),
         };
         if messages.is_string() {
             core.take_messages(&messages, "initialMessages", None, false)?;
@@ -164,7 +168,9 @@ impl Core {
 
     #[wasm_bindgen(unchecked_return_type = "State")]
     pub fn state(&mut self) -> Result<JsValue, JsValue> {
-        self.state_view.get(&self.agent.state)
+        let state = self.state_view.get(&self.agent.state)?;
+        super::deltas::state_is(&mut self.record, self.state_view.current());
+        Ok(state)
     }
 
     #[wasm_bindgen(js_name = setState)]

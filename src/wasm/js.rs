@@ -8,17 +8,11 @@ use std::cell::RefCell;
 use js_sys::{Object, Uint8Array};
 use wasm_bindgen::prelude::*;
 
-use crate::core::maps::BoundedMap;
-
 #[wasm_bindgen(module = "/src/wasm/js_modules/runtime.js")]
 extern "C" {
-    #[wasm_bindgen(js_name = textDelta)]
-    pub fn text_delta(ty: &JsValue, message_id: &JsValue, delta: &JsValue) -> JsValue;
-    #[wasm_bindgen(js_name = argsDelta)]
-    pub fn args_delta(ty: &JsValue, tool_call_id: &JsValue, delta: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = randomSeed)]
     pub fn random_seed() -> f64;
-    /// `[state, event, k1, v1, k2, v2, k3, v3, lazy]`, made in one call.
+    /// `[state, event, k1, v1, k2, v2, k3, v3]`, made in one call.
     #[wasm_bindgen(js_name = eventArgs)]
     #[allow(clippy::too_many_arguments)]
     pub fn event_args(
@@ -30,9 +24,7 @@ extern "C" {
         v2: &JsValue,
         k3: &JsValue,
         v3: &JsValue,
-        lazy: &JsValue,
     ) -> js_sys::Array;
-    pub fn concat(a: &JsValue, b: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = parseJson, catch)]
     pub fn parse_json(text: &JsValue) -> Result<JsValue, JsValue>;
     pub fn utf8(text: &JsValue) -> Uint8Array;
@@ -66,58 +58,33 @@ extern "C" {
     pub fn slice_array(a: &js_sys::Array) -> js_sys::Array;
 }
 
-thread_local! {
-    /// The client's own names by address and length, the last used first.
-    static KEYS: RefCell<Vec<(usize, usize, JsValue)>> = const { RefCell::new(Vec::new()) };
-}
-
-/// A property name as a JS string, made once: callback parameters set the
-/// same few names on every event. Found by the constant's address, not by
-/// hashing its text (the SipHash-keyed lookup here was 4.6% of a
-/// tool-argument stream's time); the few names an event uses stay at the
-/// front.
-pub fn key(k: &'static str) -> JsValue {
-    let at = (k.as_ptr() as usize, k.len());
-    KEYS.with(|keys| {
-        let mut keys = keys.borrow_mut();
-        match keys.iter().position(|&(p, n, _)| (p, n) == at) {
-            Some(i) => {
-                keys.swap(0, i);
-                keys[0].2.clone()
-            }
-            None => {
-                let js = JsValue::from_str(k);
-                keys.insert(0, (at.0, at.1, js.clone()));
-                js
-            }
-        }
-    })
-}
-
-/// How many ids and names [`recent`] keeps (a run streams a few at a time:
-/// scenario 2's 20 parallel tool calls among them).
-const RECENT: usize = 64;
+/// How many names [`recent`] keeps: the keys on the path to what a tool
+/// call's streaming arguments change are few.
+const RECENT: usize = 16;
 
 thread_local! {
-    /// Never more than [`RECENT`] ids, so unkeyed hashing is safe here.
-    static RECENT_STRINGS: RefCell<BoundedMap<String, JsValue>> = RefCell::new(BoundedMap::default());
+    /// The names made last, and where the next one goes.
+    static RECENT_STRINGS: RefCell<(Vec<(String, JsValue)>, usize)> = const { RefCell::new((Vec::new(), 0)) };
 }
 
-/// An id or a name as a JS string, the one made before while it is among
-/// the last few dozen: every delta of a stream names the same message or
-/// tool call, and making the string again is a UTF-8 decode in JavaScript
-/// and a new reference each time.
+/// A key of partial arguments as a JS string, the one made before while it
+/// is among the last few: every delta of an argument names the same keys
+/// on its path, and making the string again is a UTF-8 decode in
+/// JavaScript each time. A list, not a map: a hash map here cost 0.87 KB
+/// of the gzipped `.wasm`.
 pub fn recent(s: &str) -> JsValue {
     RECENT_STRINGS.with(|r| {
-        let mut kept = r.borrow_mut();
-        if let Some(js) = kept.get(s) {
+        let (kept, next) = &mut *r.borrow_mut();
+        if let Some((_, js)) = kept.iter().find(|(k, _)| k == s) {
             return js.clone();
         }
-        if kept.len() == RECENT {
-            kept.clear();
-        }
         let js = JsValue::from_str(s);
-        kept.insert(s.to_owned(), js.clone());
+        let entry = (s.to_owned(), js.clone());
+        match kept.get_mut(*next) {
+            Some(slot) => *slot = entry,
+            None => kept.push(entry),
+        }
+        *next = (*next + 1) % RECENT;
         js
     })
 }
@@ -132,6 +99,6 @@ pub fn string_of(v: &JsValue) -> Option<String> {
     String::from_utf8(utf8(v).to_vec()).ok()
 }
 
-pub fn set(obj: &Object, k: &'static str, v: &JsValue) {
-    let _ = js_sys::Reflect::set(obj, &key(k), v);
+pub fn set(obj: &Object, k: &str, v: &JsValue) {
+    let _ = js_sys::Reflect::set(obj, &JsValue::from_str(k), v);
 }

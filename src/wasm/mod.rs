@@ -1,8 +1,8 @@
 //! The WebAssembly face of the core: synchronous, compiled only for
 //! `wasm32`. `Core` holds a client's messages, state and interrupts and
 //! the JS copies of them (`core.rs`, `view.rs`), and drives its runs'
-//! sessions one step at a time (`session.rs` over `run.rs`, `params.rs`,
-//! `partial.rs`);
+//! sessions one step at a time (`session.rs` over `run.rs`, `deltas.rs`,
+//! `params.rs`, `partial.rs`);
 //! the JavaScript shell (`js/`) owns fetch, streams, abort, timers and
 //! subscribers, and calls in. Nothing here awaits or calls the
 //! application, so a subscriber that calls back into the client from any
@@ -17,9 +17,9 @@ mod adapters;
 mod convert;
 #[cfg(feature = "client")]
 mod core;
-mod error;
 #[cfg(feature = "client")]
-mod grown;
+mod deltas;
+mod error;
 #[cfg(feature = "client")]
 mod js;
 #[cfg(feature = "client")]

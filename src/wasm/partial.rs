@@ -8,17 +8,18 @@ use serde_json::Value;
 use wasm_bindgen::JsValue;
 
 use super::convert::to_js;
-use super::grown::GrownJs;
 use super::js::{recent, with_members};
+use crate::core::history::History;
 use crate::core::json::MAX_NESTING;
+use crate::core::maps::HashMap;
 use crate::core::partial_json::{PartialJson, Step, Update};
+use crate::core::session::Extras;
+use crate::core::types::Message;
 
 pub struct PartialArgs {
     json: PartialJson,
     /// The object handed out last, if the value existed then.
     shown: Option<JsValue>,
-    /// The JS string of the buffer handed out last.
-    buffer: Option<GrownJs>,
     /// The history entry whose arguments were last found to be the buffer.
     entry: Option<u64>,
 }
@@ -43,7 +44,6 @@ impl PartialArgs {
         PartialArgs {
             json,
             shown: None,
-            buffer: None,
             entry: None,
         }
     }
@@ -69,17 +69,6 @@ impl PartialArgs {
             *self = PartialArgs::new(args);
         }
         self.entry = Some(entry);
-    }
-
-    /// The arguments (which [`Self::follow`] made the buffer) as a JS
-    /// string, extended by what was added since the last one; `delta`, the
-    /// event's (as JS too), is what they grow by next.
-    pub fn buffer_js(&mut self, args: &str, delta: Option<(&str, &JsValue)>) -> JsValue {
-        let js = GrownJs::js(&mut self.buffer, args, self.entry.unwrap_or(u64::MAX));
-        if let Some((text, delta)) = delta {
-            GrownJs::expect(&mut self.buffer, text, delta);
-        }
-        js
     }
 
     /// The value now, as the reference gives it: `{}` where there is none
@@ -116,6 +105,26 @@ impl PartialArgs {
         self.shown = next.clone();
         Ok(next.unwrap_or_else(|| js_sys::Object::new().into()))
     }
+}
+
+/// Brings the parser of the tool call that an own TOOL_CALL_ARGS round
+/// is about (`extras`) to its arguments now.
+pub fn follow_args(partial: &mut HashMap<String, PartialArgs>, h: &History, extras: &Extras) {
+    let &Extras::ToolCallArgs(i, k) = extras else {
+        return;
+    };
+    let Some(tc) = h
+        .get(i)
+        .and_then(Message::tool_calls)
+        .and_then(|c| c.get(k))
+    else {
+        return;
+    };
+    let args = &tc.function.arguments;
+    partial
+        .entry(tc.id.clone())
+        .or_insert_with(|| PartialArgs::new(args))
+        .follow(args, h.entries()[i].serial);
 }
 
 /// The members of `container` from `from` on, flat (an object's as key,

@@ -3,7 +3,7 @@
 
 use wasm_bindgen::JsValue;
 
-use super::grown::GrownJs;
+use super::deltas::Streams;
 use super::partial::PartialArgs;
 use crate::core::maps::HashMap;
 use crate::core::run::RunParams;
@@ -16,12 +16,10 @@ pub(super) struct Run {
     /// A run's request, written again if a subscriber rewrites the input.
     pub(super) request: Option<Request>,
     pub(super) partial: HashMap<String, PartialArgs>,
-    /// The text buffer handed out last (the message being streamed; one
-    /// of messages streamed in parallel is made whole again: four of them
-    /// kept cost 0.1 KB of the package).
-    pub(super) texts: Option<GrownJs>,
-    /// The event handed out last, by its number, and its delta as JS.
-    pub(super) event_js: Option<(u64, JsValue, Option<JsValue>)>,
+    /// The delta streams the shell keeps ids and buffers of.
+    pub(super) streams: Streams,
+    /// The event handed out last, by its number.
+    pub(super) event_js: Option<(u64, JsValue)>,
     pub(super) reconnect: Option<Reconnect>,
     pub(super) call: Option<Call>,
     pub(super) due_in: Option<f64>,
@@ -41,7 +39,7 @@ impl Run {
             session,
             request: None,
             partial: HashMap::default(),
-            texts: None,
+            streams: Streams::default(),
             event_js: None,
             reconnect: None,
             call: None,

@@ -9,20 +9,22 @@ use wasm_bindgen::JsCast;
 
 use super::convert::{from_text, to_js};
 use super::core::Core;
+use super::deltas::{is_delta, state_is};
 use super::error::run_error;
 use super::js::{self, set};
-use super::params::{event_object, extras_js, lazy_js, ExtrasJs, LAZY_SOURCE};
+use super::params::{extras_js, lazy_js, LAZY_SOURCE};
+use super::partial::follow_args;
 use super::run::{Request, Run};
 use crate::core::run::{run_id_of, InputFrame, RunParams, PROTOCOL_VERSION};
 use crate::core::session::reconnect::{Dropped, Next, Reconnect};
 use crate::core::session::{slots, Answer, Call, Changed, Listening, Session, Settings};
 use crate::core::session::{StateFollow, Step as CoreStep};
-use crate::core::types::{
-    Event, Message, ReasoningMessageContentEvent, TextMessageContentEvent, ToolCallArgsEvent,
-};
+use crate::core::types::{Event, Message};
 
 /// What the shell does next: the low four bits of what `step` returns; the
-/// rest (`>> 4`) is the callback's place in `callbackNames()` for a call,
+/// rest (`>> 4`) is, for a call, the callback's place in `callbackNames()`
+/// (six bits) and, from bit 10, the kind of delta the shell builds the
+/// round of (`deltas`), 0 for none;
 /// what changed for a notification (1 messages, 2 state), 1 for a run
 /// that rejects.
 #[wasm_bindgen]
@@ -201,8 +203,19 @@ impl Core {
             match run.session.step(&mut self.agent, now) {
                 CoreStep::Call(call) => {
                     let at = call.place();
+                    let h = &self.agent.messages;
+                    let event = run.session.event();
+                    let number = run.session.event_number();
+                    let kind = run
+                        .streams
+                        .record(&mut self.record, &call, event, number, h);
+                    state_is(&mut self.record, self.state_view.current());
+                    if let (Call::Own { extras, .. }, Some(Event::ToolCallArgs(_))) = (&call, event)
+                    {
+                        follow_args(&mut run.partial, h, extras);
+                    }
                     run.call = Some(call);
-                    return Step::Call as u32 | (at as u32) << 4;
+                    return Step::Call as u32 | (at as u32) << 4 | kind << 10;
                 }
                 CoreStep::Applied { state, warnings } => {
                     match state {
@@ -255,53 +268,44 @@ impl Core {
     }
 
     /// What the event's callback under way gets besides what the shell
-    /// holds: `[state, event, name, value, name, value, name, value, lazy]`,
-    /// the extras of the event's own callback (none for onEvent, the unused
-    /// `undefined`) and, unless `eager`, the name of one left to be made
-    /// when read (`lazyExtra`): one crossing for all of it.
-    /// The event is the same object for every callback of one event.
-    pub fn event(&mut self, id: u32, eager: bool) -> Result<Array, JsValue> {
+    /// holds, where the step named no delta the shell builds itself
+    /// (`deltas`), and for such a delta with an optional field, whose
+    /// object is made here: `[state, event, name, value, name, value,
+    /// name, value]`, the extras of the event's own callback (none for
+    /// onEvent or a delta, the unused `undefined`), in one crossing. The
+    /// event is the same object for every callback of one event.
+    pub fn event(&mut self, id: u32) -> Result<Array, JsValue> {
         let Some(Some(run)) = self.runs.get_mut(id as usize) else {
             return Ok(Array::new());
         };
         let n = run.session.event_number();
-        let (event, delta_js) = match &run.event_js {
-            Some((at, js, delta)) if *at == n => (js.clone(), delta.clone()),
+        let event = match &run.event_js {
+            Some((at, js)) if *at == n => js.clone(),
             _ => {
-                let (js, delta) = match run.session.event() {
-                    Some(e) => event_object(e)?,
-                    None => (JsValue::UNDEFINED, None),
+                let js = match run.session.event() {
+                    Some(e) => to_js(e)?,
+                    None => JsValue::UNDEFINED,
                 };
-                run.event_js = Some((n, js.clone(), delta.clone()));
-                (js, delta)
+                run.event_js = Some((n, js.clone()));
+                js
             }
         };
-        let delta = match (run.session.event(), &delta_js) {
-            (
-                Some(
-                    Event::TextMessageContent(TextMessageContentEvent { delta, .. })
-                    | Event::ReasoningMessageContent(ReasoningMessageContentEvent { delta, .. })
-                    | Event::ToolCallArgs(ToolCallArgsEvent { delta, .. }),
-                ),
-                Some(js),
-            ) => Some((delta.as_str(), js)),
-            _ => None,
-        };
-        let ExtrasJs {
-            pairs: [(k1, v1), (k2, v2), (k3, v3)],
-            lazy,
-        } = match &run.call {
-            Some(Call::Own { extras, .. }) => {
-                let h = &self.agent.messages;
-                extras_js(h, &mut run.partial, &mut run.texts, extras, eager, delta)?
+        let [(k1, v1), (k2, v2), (k3, v3)] = match &run.call {
+            Some(Call::Own { extras, .. }) if !run.session.event().is_some_and(is_delta) => {
+                extras_js(&self.agent.messages, extras)?
             }
             _ => Default::default(),
         };
         let state = self.state_view.get(&self.agent.state)?;
         // One call to make the array, not one per member.
-        Ok(js::event_args(
-            &state, &event, &k1, &v1, &k2, &v2, &k3, &v3, &lazy,
-        ))
+        Ok(js::event_args(&state, &event, &k1, &v1, &k2, &v2, &k3, &v3))
+    }
+
+    /// Where the record of a delta's round lies in the module's memory
+    /// (`deltas`): the same place for the core's life.
+    #[wasm_bindgen(js_name = recordAt)]
+    pub fn record_at(&self) -> u32 {
+        self.record.as_ptr() as u32
     }
 
     /// The extra that `event` named last and did not make, made now that a

@@ -313,6 +313,8 @@ pub struct StateView {
     /// is parsed from it and the request body carries it, so a large state
     /// handed in is neither written out by Rust nor stringified per run.
     text: Option<JsValue>,
+    /// Names the JS copy: a new one gets a new number (never 0).
+    serial: u32,
 }
 
 /// Past this many pending edits a fresh conversion is cheaper.
@@ -333,7 +335,22 @@ impl StateView {
 
     /// `value`, the JS copy of what the text handed in says, as the copy.
     pub fn adopt(&mut self, value: JsValue) {
+        self.keep(value);
+    }
+
+    fn keep(&mut self, value: JsValue) {
         self.cached = Some(value);
+        self.serial = self.serial.wrapping_add(1).max(1);
+    }
+
+    /// The number of the JS copy handed out last while it is still the
+    /// state (`get` returns it as it is), else 0: the shell keeps that copy
+    /// and asks again only when this changes (a crossing a delta's round).
+    pub fn current(&self) -> u32 {
+        match (&self.cached, self.pending.is_empty()) {
+            (Some(_), true) => self.serial,
+            _ => 0,
+        }
     }
 
     /// The state's JSON text, while JavaScript holds what it says.
@@ -366,7 +383,7 @@ impl StateView {
             }
             let next = apply_edits(v, &to_js(&self.pending)?);
             self.pending.clear();
-            self.cached = Some(next.clone());
+            self.keep(next.clone());
             return Ok(next);
         }
         // A snapshot's own text, parsed once by the engine, where Rust has
@@ -376,7 +393,7 @@ impl StateView {
             (None, Some(t)) => parse_json(&JsValue::from_str(t))?,
             (None, None) => to_js(&**state)?,
         };
-        self.cached = Some(v.clone());
+        self.keep(v.clone());
         Ok(v)
     }
 }

@@ -20,8 +20,8 @@ export function reply(id, pieces) {
 }
 
 /**
- * A fetch that answers with these chunks (strings or events), one network
- * chunk each; `gate(i)` may delay chunk i. Records the requests it saw.
+ * A fetch that answers with these chunks (bytes, strings or events), one
+ * network chunk each; `gate(i)` may delay chunk i. Records the requests it saw.
  */
 export function scriptedFetch(chunks, { status = 200, contentType = "text/event-stream", gate } = {}) {
   const requests = [];
@@ -33,7 +33,7 @@ export function scriptedFetch(chunks, { status = 200, contentType = "text/event-
         if (i >= chunks.length) return ctrl.close();
         if (gate) await gate(i);
         const c = chunks[i++];
-        ctrl.enqueue(bytes(typeof c === "string" ? c : sse(c)));
+        ctrl.enqueue(c instanceof Uint8Array ? c : bytes(typeof c === "string" ? c : sse(c)));
       },
     });
     return new Response(body, { status, headers: { "content-type": contentType } });

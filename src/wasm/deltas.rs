@@ -1,0 +1,217 @@
+//! A content or arguments delta's callback round, which the JavaScript
+//! shell builds: the step writes into a record in the module's memory
+//! where the event's id, its delta and (for the event's own callback) the
+//! buffer it grows lie, and whether the shell may extend the buffer it
+//! handed out last for that stream by the stream's previous delta; the
+//! shell decodes what it lacks and makes the event, the buffer and the
+//! parameters itself (`js/deltas.js`, which reads the places and flags
+//! below). Built here, with the event and buffer made through wasm
+//! imports, a text delta's round cost 1.41 to 1.47 µs against 0.47 to 0.50
+//! for the least a JS-built one costs (`bench/round-floor.mjs`); built
+//! there, scenario 8-reply runs in 0.77x to 0.82x the time. Which
+//! callbacks run and what their answers do stay the session's.
+
+use wasm_bindgen::prelude::*;
+
+use crate::core::history::History;
+use crate::core::session::{Call, Extras};
+use crate::core::surrogates;
+use crate::core::types::*;
+
+/// The record's places: the event's number (its low 32 bits), the stream's
+/// slot, the flags, then (address, length) pairs in the module's memory of
+/// the delta, the id, the whole buffer and the tool call's name (the last
+/// two only where the shell cannot append), then the number of the state's
+/// JS copy (`StateView::current`).
+pub const RECORD: usize = 12;
+const NUMBER: usize = 0;
+const SLOT: usize = 1;
+const FLAGS: usize = 2;
+const DELTA: usize = 3;
+const ID: usize = 5;
+const BUFFER: usize = 7;
+const NAME: usize = 9;
+const STATE: usize = 11;
+
+/// The slot holds a new id: decode it.
+const NEW_ID: u32 = 1;
+/// The event has no optional field: its object is `{ type, id, delta }`.
+const PLAIN: u32 = 2;
+/// The buffer is the one handed out last for the slot plus the delta.
+const APPEND: u32 = 4;
+/// The round is the event's own callback's, with its extras.
+const OWN: u32 = 8;
+
+/// How many streams the shell keeps ids and buffers of: a run streams a
+/// few at a time (scenario 2's 20 parallel tool calls among them).
+const SLOTS: usize = 32;
+
+/// The module's memory, where the shell reads the record.
+#[wasm_bindgen(js_name = wasmMemory)]
+pub fn wasm_memory() -> JsValue {
+    wasm_bindgen::memory()
+}
+
+/// One stream the shell keeps an id and a buffer of.
+struct Stream {
+    tool_call: bool,
+    id: String,
+    /// The history entry and length of the buffer the shell holds, while
+    /// it may grow by appending (no stand-in at its end).
+    shown: Option<(u64, usize)>,
+    /// The delta of the round that handed that buffer out, which a round
+    /// is called before it applies: what the buffer grows by next.
+    ahead: String,
+}
+
+/// The streams by slot, the shell's copies in the same places.
+#[derive(Default)]
+pub struct Streams {
+    slots: Vec<Stream>,
+    /// The slot a new id takes next, round the table.
+    next: usize,
+}
+
+/// Where `s` lies in the module's memory.
+fn place(record: &mut [u32; RECORD], at: usize, s: &str) {
+    record[at] = s.as_ptr() as u32;
+    record[at + 1] = s.len() as u32;
+}
+
+/// A delta event's kind (1 text, 2 reasoning, 3 a tool call's arguments),
+/// id and delta, and whether it has no optional field. The patterns name
+/// every field, so one added to these events cannot be dropped unnoticed.
+fn delta_of(event: &Event) -> Option<(u32, &str, &str, bool)> {
+    fn none<A, T, R, M>(a: &Option<A>, t: &Option<T>, r: &Option<R>, m: &Option<M>) -> bool {
+        a.is_none() && t.is_none() && r.is_none() && m.is_none()
+    }
+    Some(match event {
+        Event::TextMessageContent(TextMessageContentEvent {
+            message_id,
+            delta,
+            subagent_run_id: a,
+            timestamp: t,
+            raw_event: r,
+            metadata: m,
+            halves: _,
+        }) => (1, message_id, delta, none(a, t, r, m)),
+        Event::ReasoningMessageContent(ReasoningMessageContentEvent {
+            message_id,
+            delta,
+            subagent_run_id: a,
+            timestamp: t,
+            raw_event: r,
+            metadata: m,
+            halves: _,
+        }) => (2, message_id, delta, none(a, t, r, m)),
+        Event::ToolCallArgs(ToolCallArgsEvent {
+            tool_call_id,
+            delta,
+            subagent_run_id: a,
+            timestamp: t,
+            raw_event: r,
+            metadata: m,
+            halves: _,
+        }) => (3, tool_call_id, delta, none(a, t, r, m)),
+        _ => return None,
+    })
+}
+
+/// Notes the number of the state's JS copy, as the step and `state()`
+/// hand it out.
+pub fn state_is(record: &mut [u32; RECORD], current: u32) {
+    record[STATE] = current;
+}
+
+/// Whether the shell builds `event`'s rounds.
+pub fn is_delta(event: &Event) -> bool {
+    delta_of(event).is_some()
+}
+
+impl Streams {
+    /// The slot of the stream `id`, and whether it is new there.
+    fn slot(&mut self, tool_call: bool, id: &str) -> (usize, bool) {
+        if let Some(i) = self
+            .slots
+            .iter()
+            .position(|s| s.tool_call == tool_call && s.id == id)
+        {
+            return (i, false);
+        }
+        let stream = Stream {
+            tool_call,
+            id: id.to_owned(),
+            shown: None,
+            ahead: String::new(),
+        };
+        let i = self.next;
+        self.next = (i + 1) % SLOTS;
+        match self.slots.get_mut(i) {
+            Some(s) => *s = stream,
+            None => self.slots.push(stream),
+        }
+        (i, true)
+    }
+
+    /// Writes the record of a round of `call` about `event`, numbered
+    /// `number`; its kind, 0 where it is not a delta's (the shell asks
+    /// `Core::event` then).
+    pub fn record(
+        &mut self,
+        record: &mut [u32; RECORD],
+        call: &Call,
+        event: Option<&Event>,
+        number: u64,
+        h: &History,
+    ) -> u32 {
+        let Some((kind, id, delta, plain)) = event.and_then(delta_of) else {
+            return 0;
+        };
+        let (slot, new) = self.slot(kind == 3, id);
+        let mut flags = (u32::from(new) * NEW_ID) | (u32::from(plain) * PLAIN);
+        record[NUMBER] = number as u32;
+        record[SLOT] = slot as u32;
+        place(record, DELTA, delta);
+        place(record, ID, id);
+        if let Call::Own { extras, .. } = call {
+            flags |= OWN;
+            let (i, text, name) = match *extras {
+                Extras::TextBuffer(i) | Extras::ReasoningBuffer(i) => {
+                    (i, h.get(i).map_or("", Message::text), "")
+                }
+                Extras::ToolCallArgs(i, k) => {
+                    match h
+                        .get(i)
+                        .and_then(Message::tool_calls)
+                        .and_then(|c| c.get(k))
+                    {
+                        Some(tc) => (i, &tc.function.arguments[..], &tc.function.name[..]),
+                        None => (i, "", ""),
+                    }
+                }
+                _ => (usize::MAX, "", ""),
+            };
+            let serial = h.entries().get(i).map_or(u64::MAX, |e| e.serial);
+            let stream = &mut self.slots[slot];
+            // In place, an entry's text only grows by appending (anything
+            // else makes a new entry), so the same entry, with the delta
+            // the shell expects after the length it holds, is the shell's
+            // buffer plus that delta.
+            let before = text.len().checked_sub(stream.ahead.len());
+            if stream.shown.is_some()
+                && stream.shown == before.map(|n| (serial, n))
+                && text.ends_with(&stream.ahead[..])
+            {
+                flags |= APPEND;
+            } else {
+                place(record, BUFFER, text);
+                place(record, NAME, name);
+            }
+            stream.shown = (!surrogates::open_end(text)).then_some((serial, text.len()));
+            stream.ahead.clear();
+            stream.ahead.push_str(delta);
+        }
+        record[FLAGS] = flags;
+        kind
+    }
+}
