@@ -13,6 +13,7 @@
 
 use wasm_bindgen::prelude::*;
 
+use super::partial::PartialArgs;
 use crate::core::history::History;
 use crate::core::session::{Call, Extras};
 use crate::core::surrogates;
@@ -62,6 +63,8 @@ struct Stream {
     /// The delta of the round that handed that buffer out, which a round
     /// is called before it applies: what the buffer grows by next.
     ahead: String,
+    /// A tool call's partial arguments, from its first own round on.
+    partial: Option<PartialArgs>,
 }
 
 /// The streams by slot, the shell's copies in the same places.
@@ -70,6 +73,8 @@ pub struct Streams {
     slots: Vec<Stream>,
     /// The slot a new id takes next, round the table.
     next: usize,
+    /// The event the last record was written for, by number, and its slot.
+    last: Option<(u64, usize)>,
 }
 
 /// Where `s` lies in the module's memory.
@@ -129,6 +134,13 @@ pub fn is_delta(event: &Event) -> bool {
 }
 
 impl Streams {
+    /// The partial arguments of the tool call the last record was written
+    /// for, if that was for event `number`.
+    pub fn partial(&mut self, number: u64) -> Option<&mut PartialArgs> {
+        let (n, slot) = self.last?;
+        (n == number).then(|| self.slots[slot].partial.as_mut())?
+    }
+
     /// The slot of the stream `id`, and whether it is new there.
     fn slot(&mut self, tool_call: bool, id: &str) -> (usize, bool) {
         if let Some(i) = self
@@ -143,6 +155,7 @@ impl Streams {
             id: id.to_owned(),
             shown: None,
             ahead: String::new(),
+            partial: None,
         };
         let i = self.next;
         self.next = (i + 1) % SLOTS;
@@ -168,6 +181,7 @@ impl Streams {
             return 0;
         };
         let (slot, new) = self.slot(kind == 3, id);
+        self.last = Some((number, slot));
         let mut flags = (u32::from(new) * NEW_ID) | (u32::from(plain) * PLAIN);
         record[NUMBER] = number as u32;
         record[SLOT] = slot as u32;
@@ -210,6 +224,12 @@ impl Streams {
             stream.shown = (!surrogates::open_end(text)).then_some((serial, text.len()));
             stream.ahead.clear();
             stream.ahead.push_str(delta);
+            if kind == 3 {
+                stream
+                    .partial
+                    .get_or_insert_with(|| PartialArgs::new(text))
+                    .follow(text, serial);
+            }
         }
         record[FLAGS] = flags;
         kind

@@ -9,12 +9,8 @@ use wasm_bindgen::JsValue;
 
 use super::convert::to_js;
 use super::js::{recent, with_members};
-use crate::core::history::History;
 use crate::core::json::MAX_NESTING;
-use crate::core::maps::HashMap;
 use crate::core::partial_json::{PartialJson, Step, Update};
-use crate::core::session::Extras;
-use crate::core::types::Message;
 
 pub struct PartialArgs {
     json: PartialJson,
@@ -105,26 +101,6 @@ impl PartialArgs {
         self.shown = next.clone();
         Ok(next.unwrap_or_else(|| js_sys::Object::new().into()))
     }
-}
-
-/// Brings the parser of the tool call that an own TOOL_CALL_ARGS round
-/// is about (`extras`) to its arguments now.
-pub fn follow_args(partial: &mut HashMap<String, PartialArgs>, h: &History, extras: &Extras) {
-    let &Extras::ToolCallArgs(i, k) = extras else {
-        return;
-    };
-    let Some(tc) = h
-        .get(i)
-        .and_then(Message::tool_calls)
-        .and_then(|c| c.get(k))
-    else {
-        return;
-    };
-    let args = &tc.function.arguments;
-    partial
-        .entry(tc.id.clone())
-        .or_insert_with(|| PartialArgs::new(args))
-        .follow(args, h.entries()[i].serial);
 }
 
 /// The members of `container` from `from` on, flat (an object's as key,

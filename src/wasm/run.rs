@@ -4,8 +4,6 @@
 use wasm_bindgen::JsValue;
 
 use super::deltas::Streams;
-use super::partial::PartialArgs;
-use crate::core::maps::HashMap;
 use crate::core::run::RunParams;
 use crate::core::session::reconnect::Reconnect;
 use crate::core::session::{Call, Session};
@@ -15,8 +13,8 @@ pub(super) struct Run {
     pub(super) session: Session,
     /// A run's request, written again if a subscriber rewrites the input.
     pub(super) request: Option<Request>,
-    pub(super) partial: HashMap<String, PartialArgs>,
-    /// The delta streams the shell keeps ids and buffers of.
+    /// The delta streams the shell keeps ids and buffers of, and their
+    /// tool calls' partial arguments.
     pub(super) streams: Streams,
     /// The event handed out last, by its number.
     pub(super) event_js: Option<(u64, JsValue)>,
@@ -38,7 +36,6 @@ impl Run {
         Run {
             session,
             request: None,
-            partial: HashMap::default(),
             streams: Streams::default(),
             event_js: None,
             reconnect: None,

@@ -13,7 +13,6 @@ use super::deltas::{is_delta, state_is};
 use super::error::run_error;
 use super::js::{self, set};
 use super::params::{extras_js, lazy_js, LAZY_SOURCE};
-use super::partial::follow_args;
 use super::run::{Request, Run};
 use crate::core::run::{run_id_of, InputFrame, RunParams, PROTOCOL_VERSION};
 use crate::core::session::reconnect::{Dropped, Next, Reconnect};
@@ -210,10 +209,6 @@ impl Core {
                         .streams
                         .record(&mut self.record, &call, event, number, h);
                     state_is(&mut self.record, self.state_view.current());
-                    if let (Call::Own { extras, .. }, Some(Event::ToolCallArgs(_))) = (&call, event)
-                    {
-                        follow_args(&mut run.partial, h, extras);
-                    }
                     run.call = Some(call);
                     return Step::Call as u32 | (at as u32) << 4 | kind << 10;
                 }
@@ -224,7 +219,7 @@ impl Core {
                         StateFollow::Replaced => self.state_view.invalidate(),
                     }
                     if let Some(Event::ToolCallArgs(e)) = run.session.event() {
-                        if let Some(p) = run.partial.get_mut(&e.tool_call_id) {
+                        if let Some(p) = run.streams.partial(run.session.event_number()) {
                             p.push(&e.delta);
                         }
                     }
@@ -315,10 +310,7 @@ impl Core {
     #[wasm_bindgen(js_name = lazyExtra)]
     pub fn lazy_extra(&mut self, id: u32, current: bool, got: &Array) -> Result<JsValue, JsValue> {
         let args = match self.runs.get_mut(id as usize) {
-            Some(Some(run)) if current => match run.session.event() {
-                Some(Event::ToolCallArgs(e)) => run.partial.get_mut(&e.tool_call_id),
-                _ => None,
-            },
+            Some(Some(run)) if current => run.streams.partial(run.session.event_number()),
             _ => None,
         };
         match args {
