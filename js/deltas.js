@@ -100,8 +100,7 @@ export function deltaRounds(ctx) {
       ahead[i] = delta;
     }
     // Everything the record points at is read: calls into the module may follow.
-    /** @type {any[]} */
-    let got;
+    let s, e;
     if (flags & 2) {
       if (fresh) {
         // The keys in the order their JSON has them.
@@ -116,12 +115,16 @@ export function deltaRounds(ctx) {
         views();
         stateIs = record[STATE];
       }
-      got = [state, event];
-    } else got = core.event(ctx.id);
-    if (!(flags & 8)) return got;
-    if (kind === 1) return [got[0], got[1], "textMessageBuffer", buffers[i]];
-    if (kind === 2) return [got[0], got[1], "reasoningMessageBuffer", buffers[i]];
-    got = [got[0], got[1], "toolCallBuffer", buffers[i], "toolCallName", tools[i], undefined, undefined, "partialToolCallArgs"];
+      s = state;
+      e = event;
+    } else {
+      const got = core.event(ctx.id);
+      s = got[0];
+      e = got[1];
+    }
+    if (!(flags & 8)) return [s, e];
+    if (kind !== 3) return [s, e, kind === 1 ? "textMessageBuffer" : "reasoningMessageBuffer", buffers[i]];
+    const got = [s, e, "toolCallBuffer", buffers[i], "toolCallName", tools[i], undefined, undefined, "partialToolCallArgs"];
     if (ctx.eager > 0) {
       got[6] = got[8];
       got.length = 8;

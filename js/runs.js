@@ -235,14 +235,17 @@ function eventParams(ctx, got) {
   const { input, slot } = ctx;
   slot.copy.state = got[0];
   slot.copy.stateText = undefined;
-  /** @type {Record<string, any>} */
+  /** @type {Record<string | symbol, any>} */
   const p = { state: got[0], agent: slot.self(ctx.agent), event: got[1] };
   if (input !== undefined) p.input = input;
   Object.defineProperty(p, "messages", LIVE);
   for (let i = 2; i < 8 && got[i] !== undefined; i += 2) p[got[i]] = got[i + 1];
   if (got[8] !== undefined) {
     got[9] = ctx;
-    Object.defineProperty(p, ROUND, { value: got });
+    // A symbol of the shell's own: no key, JSON or loop of the
+    // application's sees it, and a plain store costs a fraction of a
+    // second `defineProperty`.
+    p[ROUND] = got;
     Object.defineProperty(p, got[8], LAZY);
   }
   return p;

@@ -135,10 +135,15 @@ pub fn is_delta(event: &Event) -> bool {
 
 impl Streams {
     /// The partial arguments of the tool call the last record was written
-    /// for, if that was for event `number`.
-    pub fn partial(&mut self, number: u64) -> Option<&mut PartialArgs> {
-        let (n, slot) = self.last?;
-        (n == number).then(|| self.slots[slot].partial.as_mut())?
+    /// for, if that was for event `number`, brought to `args`, its
+    /// arguments now, in the history entry `entry`.
+    pub fn partial(&mut self, number: u64, args: &str, entry: u64) -> Option<&mut PartialArgs> {
+        let (_, slot) = self.last.filter(|&(n, _)| n == number)?;
+        let p = self.slots[slot]
+            .partial
+            .get_or_insert_with(|| PartialArgs::new(args));
+        p.follow(args, entry);
+        Some(p)
     }
 
     /// The slot of the stream `id`, and whether it is new there.
@@ -224,12 +229,6 @@ impl Streams {
             stream.shown = (!surrogates::open_end(text)).then_some((serial, text.len()));
             stream.ahead.clear();
             stream.ahead.push_str(delta);
-            if kind == 3 {
-                stream
-                    .partial
-                    .get_or_insert_with(|| PartialArgs::new(text))
-                    .follow(text, serial);
-            }
         }
         record[FLAGS] = flags;
         kind

@@ -11,6 +11,7 @@ use super::convert::to_js;
 use super::js::{recent, with_members};
 use crate::core::json::MAX_NESTING;
 use crate::core::partial_json::{PartialJson, Step, Update};
+use crate::core::surrogates;
 
 pub struct PartialArgs {
     json: PartialJson,
@@ -44,25 +45,28 @@ impl PartialArgs {
         }
     }
 
-    pub fn push(&mut self, delta: &str) {
-        self.json.push(delta);
-    }
-
     /// Brings the parser to `args`, the tool call's arguments now, in the
-    /// history entry `entry`. In place, an entry's arguments only ever grow
-    /// by the deltas this parser is fed too (anything else makes a new
-    /// entry), so the same entry and the same length mean the same text,
-    /// with no comparison: comparing the text on every delta made a long
-    /// argument stream quadratic (a sixteenth of scenario 2). Arguments a
-    /// snapshot or a subscriber rewrote start the parser again from them.
+    /// history entry `entry`, when its value is read. In place, an entry's
+    /// arguments only ever grow by appending (anything else makes a new
+    /// entry) but for a stand-in at their end (`surrogates`), so the parser
+    /// reads on from where it stopped: the deltas no callback read the
+    /// value of are never parsed apart, and comparing the text instead
+    /// made a long argument stream quadratic (a sixteenth of scenario 2).
+    /// Arguments a snapshot or a subscriber rewrote start it again.
     pub fn follow(&mut self, args: &str, entry: u64) {
-        let fed = if self.entry == Some(entry) {
-            self.json.buffer().len() == args.len()
-        } else {
-            self.json.buffer() == args
+        let had = self.json.buffer();
+        let on = match self.entry == Some(entry) {
+            true => !surrogates::open_end(had) && args.get(had.len()..).is_some(),
+            false => had == args,
         };
-        if !fed {
-            *self = PartialArgs::new(args);
+        match on {
+            true => {
+                let rest = &args[had.len()..];
+                if !rest.is_empty() {
+                    self.json.push(rest);
+                }
+            }
+            false => *self = PartialArgs::new(args),
         }
         self.entry = Some(entry);
     }

@@ -16,9 +16,9 @@ use super::params::{extras_js, lazy_js, LAZY_SOURCE};
 use super::run::{Request, Run};
 use crate::core::run::{run_id_of, InputFrame, RunParams, PROTOCOL_VERSION};
 use crate::core::session::reconnect::{Dropped, Next, Reconnect};
-use crate::core::session::{slots, Answer, Call, Changed, Listening, Session, Settings};
+use crate::core::session::{slots, Answer, Call, Changed, Extras, Listening, Session, Settings};
 use crate::core::session::{StateFollow, Step as CoreStep};
-use crate::core::types::{Event, Message};
+use crate::core::types::Message;
 
 /// What the shell does next: the low four bits of what `step` returns; the
 /// rest (`>> 4`) is, for a call, the callback's place in `callbackNames()`
@@ -218,11 +218,6 @@ impl Core {
                         StateFollow::Edits => self.state_view.patched(run.session.state_edits()),
                         StateFollow::Replaced => self.state_view.invalidate(),
                     }
-                    if let Some(Event::ToolCallArgs(e)) = run.session.event() {
-                        if let Some(p) = run.streams.partial(run.session.event_number()) {
-                            p.push(&e.delta);
-                        }
-                    }
                     if !warnings.is_empty() {
                         run.warnings = warnings;
                         return Step::Warn as u32;
@@ -309,8 +304,23 @@ impl Core {
     /// subscriber of the round reads the same value.
     #[wasm_bindgen(js_name = lazyExtra)]
     pub fn lazy_extra(&mut self, id: u32, current: bool, got: &Array) -> Result<JsValue, JsValue> {
+        let h = &self.agent.messages;
         let args = match self.runs.get_mut(id as usize) {
-            Some(Some(run)) if current => run.streams.partial(run.session.event_number()),
+            Some(Some(run)) if current => match &run.call {
+                Some(Call::Own {
+                    extras: Extras::ToolCallArgs(i, k),
+                    ..
+                }) => h
+                    .get(*i)
+                    .and_then(Message::tool_calls)
+                    .and_then(|c| c.get(*k))
+                    .and_then(|tc| {
+                        let entry = h.entries()[*i].serial;
+                        let number = run.session.event_number();
+                        run.streams.partial(number, &tc.function.arguments, entry)
+                    }),
+                _ => None,
+            },
             _ => None,
         };
         match args {
