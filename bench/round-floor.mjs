@@ -1,6 +1,7 @@
-// What an event callback's round costs now, against the least it could
-// cost with the JavaScript shell building the round's objects itself,
-// in one Node process, alternated (issue 37: the 8-reply target).
+// What an event callback's round costs now, against the least a round
+// the JavaScript shell builds can cost (the shell builds a delta's round
+// from the core's record, js/deltas.js), in one Node process, alternated
+// (issue 37: the 8-reply target).
 //
 //   node --expose-gc bench/round-floor.mjs [--pkg pkg] [--pairs 6]
 //
@@ -83,4 +84,4 @@ for (let i = 0; i < o.pairs; i++) {
 const round = median(rows.map((r) => r.round));
 const floor = median(rows.map((r) => r.least));
 if (sink === 0) throw new Error("the least round's callback never ran");
-console.log(`8-reply, ${o.pairs} alternated rounds: the callback's round ${round.toFixed(2)} µs/event now; the least a JS-built round costs ${floor.toFixed(2)} µs (${(round / floor).toFixed(1)}x less)`);
+console.log(`8-reply, ${o.pairs} alternated rounds: the callback's round ${round.toFixed(2)} µs/event now; the least a JS-built round costs ${floor.toFixed(2)} µs (${(round / floor).toFixed(1)}x that)`);
