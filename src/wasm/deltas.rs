@@ -60,9 +60,11 @@ struct Stream {
     /// The history entry and length of the buffer the shell holds, while
     /// it may grow by appending (no stand-in at its end).
     shown: Option<(u64, usize)>,
-    /// The delta of the round that handed that buffer out, which a round
-    /// is called before it applies: what the buffer grows by next.
-    ahead: String,
+    /// The length of the delta of the round that handed that buffer out
+    /// (a round is called before its delta is applied: what the buffer
+    /// grows by next), and whether that delta was applied since.
+    ahead: usize,
+    applied: bool,
     /// A tool call's partial arguments, from its first own round on.
     partial: Option<PartialArgs>,
 }
@@ -75,6 +77,8 @@ pub struct Streams {
     next: usize,
     /// The event the last record was written for, by number, and its slot.
     last: Option<(u64, usize)>,
+    /// The same for the last record of an event's own callback.
+    last_own: Option<(u64, usize)>,
 }
 
 /// Where `s` lies in the module's memory.
@@ -134,6 +138,28 @@ pub fn is_delta(event: &Event) -> bool {
 }
 
 impl Streams {
+    /// The event numbered `number` was applied: the delta of its own round,
+    /// if it had one, grew its stream's buffer; any other delta changed
+    /// its stream's text in a way the shell's buffer does not follow.
+    pub fn applied(&mut self, number: u64, event: &Event) {
+        let Some((kind, id, ..)) = delta_of(event) else {
+            return;
+        };
+        match self.last_own {
+            Some((n, slot)) if n == number => self.slots[slot].applied = true,
+            _ => {
+                let tool_call = kind == 3;
+                if let Some(s) = self
+                    .slots
+                    .iter_mut()
+                    .find(|s| s.tool_call == tool_call && s.id == id)
+                {
+                    s.shown = None;
+                }
+            }
+        }
+    }
+
     /// The partial arguments of the tool call the last record was written
     /// for, if that was for event `number`, brought to `args`, its
     /// arguments now, in the history entry `entry`.
@@ -159,7 +185,8 @@ impl Streams {
             tool_call,
             id: id.to_owned(),
             shown: None,
-            ahead: String::new(),
+            ahead: 0,
+            applied: false,
             partial: None,
         };
         let i = self.next;
@@ -213,13 +240,16 @@ impl Streams {
             let serial = h.entries().get(i).map_or(u64::MAX, |e| e.serial);
             let stream = &mut self.slots[slot];
             // In place, an entry's text only grows by appending (anything
-            // else makes a new entry), so the same entry, with the delta
-            // the shell expects after the length it holds, is the shell's
-            // buffer plus that delta.
-            let before = text.len().checked_sub(stream.ahead.len());
-            if stream.shown.is_some()
+            // else makes a new entry), and every delta applied to it since
+            // its last own round is seen (`applied`), so the same entry,
+            // with only that round's delta applied after the length the
+            // shell holds, is the shell's buffer plus that delta. Told, not
+            // compared: a copy of each delta kept for the comparison held
+            // up to a whole large delta per stream in the module's memory.
+            let before = text.len().checked_sub(stream.ahead);
+            if stream.applied
+                && stream.shown.is_some()
                 && stream.shown == before.map(|n| (serial, n))
-                && text.ends_with(&stream.ahead[..])
             {
                 flags |= APPEND;
             } else {
@@ -227,8 +257,9 @@ impl Streams {
                 place(record, NAME, name);
             }
             stream.shown = (!surrogates::open_end(text)).then_some((serial, text.len()));
-            stream.ahead.clear();
-            stream.ahead.push_str(delta);
+            stream.ahead = delta.len();
+            stream.applied = false;
+            self.last_own = Some((number, slot));
         }
         record[FLAGS] = flags;
         kind

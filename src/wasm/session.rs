@@ -218,6 +218,9 @@ impl Core {
                         StateFollow::Edits => self.state_view.patched(run.session.state_edits()),
                         StateFollow::Replaced => self.state_view.invalidate(),
                     }
+                    if let Some(e) = run.session.event() {
+                        run.streams.applied(run.session.event_number(), e);
+                    }
                     if !warnings.is_empty() {
                         run.warnings = warnings;
                         return Step::Warn as u32;

@@ -95,3 +95,49 @@ for (const seed of [1, 2, 3]) {
     }
   });
 }
+
+test("a buffer stays right while the callback comes and goes between chunks and stops deltas of one length", async () => {
+  // Every delta 4 bytes long: a stopped one and one applied while nobody
+  // listened leave the text as long as the shell would expect.
+  const pieces = ["abcd", "efgh", "ijkl", "mnop", "stop"];
+  const events = [started(), { type: "TEXT_MESSAGE_START", messageId: "m", role: "assistant" }];
+  for (let n = 0; n < 300; n++) events.push({ type: "TEXT_MESSAGE_CONTENT", messageId: "m", delta: pieces[(n * 7) % 5] });
+  events.push({ type: "TEXT_MESSAGE_END", messageId: "m" }, finished());
+  // One event a chunk, so a callback assigned or deleted counts from the next one.
+  const agent = new AgentClient({ url: "http://x", fetch: scriptedFetch(events).fetch });
+  // The text before the delta under way, and that delta, applied when
+  // the next event comes unless the callback stopped it.
+  let text = "";
+  /** @type {{ delta: string, stopped: boolean } | null} */
+  let pending = null;
+  const settle = () => {
+    if (pending && !pending.stopped) text += pending.delta;
+    pending = null;
+  };
+  let seen = 0;
+  // After each delta it stops, the callback is gone for one event, whose
+  // delta (as long) is applied with nobody listening.
+  let away = 0;
+  const own = ({ event, textMessageBuffer }) => {
+    assert.equal(textMessageBuffer, text, `buffer before delta ${seen}`);
+    seen++;
+    if (event.delta !== "stop") return undefined;
+    if (pending) pending.stopped = true;
+    sub.onTextMessageContentEvent = undefined;
+    away = 1;
+    return { stopPropagation: true };
+  };
+  const sub = {
+    onEvent: ({ event }) => {
+      settle();
+      if (event.type === "TEXT_MESSAGE_CONTENT") pending = { delta: event.delta, stopped: false };
+    },
+    /** @type {any} */
+    onTextMessageContentEvent: own,
+  };
+  const toggle = { onEvent: () => void (away > 0 && --away === 0 && (sub.onTextMessageContentEvent = own)) };
+  await agent.runAgent(undefined, [sub, toggle]);
+  settle();
+  assert.ok(seen > 100 && seen < 300, `the callback heard ${seen} deltas`);
+  assert.equal(agent.messages[0].content, text);
+});
