@@ -9,19 +9,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { AgentClient } from "../../pkg/node.js";
-import { finished, scriptedFetch, sse, started } from "./helpers.mjs";
-
-/** A small seeded generator (mulberry32). @param {number} seed */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { finished, scriptedFetch, seeded as random, sse, started } from "./helpers.mjs";
 
 const PIECES = ["ab", "x", "héllo ", "\uFEFFlead", "a delta longer than sixteen bytes ", "😀", "日本語", '{"k": [1, ', "stop!", "\\n"];
 

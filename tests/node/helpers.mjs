@@ -57,3 +57,15 @@ export async function serve(handler) {
 }
 
 export const delay = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A small seeded generator of numbers in [0, 1) (mulberry32): reruns see the same inputs. */
+export function seeded(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
