@@ -9,16 +9,28 @@
 
 /** @typedef {import("./runs.js").Ctx} Ctx */
 
-// The record's places (the flags' bits: 1 a new id, 2 an event with no
-// optional field, 4 the buffer grows by the slot's last delta, 8 the
-// event's own callback), as src/wasm/deltas.rs writes them: every
+// The record's places and flags, as src/wasm/deltas.rs writes them: every
 // conformance case with an event callback goes through both.
+const NUMBER = 0;
 const SLOT = 1;
+const FLAGS = 2;
 const DELTA = 3;
 const ID = 5;
 const BUFFER = 7;
 const NAME = 9;
 const STATE = 11;
+/** The slot holds a new id. */
+const NEW_ID = 1;
+/** The event has no optional field: its object is made here. */
+const PLAIN = 2;
+/** The buffer grows by the slot's last delta. */
+const APPEND = 4;
+/** The event's own callback, with its extras. */
+const OWN = 8;
+// The kinds of delta, as the step's code names them.
+const TEXT = 1;
+const REASONING = 2;
+const ARGS = 3;
 
 // As wasm-bindgen's own: a text that starts with U+FEFF keeps it.
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -81,33 +93,33 @@ export function deltaRounds(ctx) {
   return (kind) => {
     views();
     const i = record[SLOT];
-    const flags = record[2];
-    if (flags & 1) ids[i] = text(ID);
+    const flags = record[FLAGS];
+    if (flags & NEW_ID) ids[i] = text(ID);
     // onEvent and the event's own callback share one event and one delta.
-    const fresh = record[0] !== number;
+    const fresh = record[NUMBER] !== number;
     if (fresh) {
-      number = record[0];
+      number = record[NUMBER];
       delta = text(DELTA);
     }
-    if (flags & 8) {
+    if (flags & OWN) {
       // A round comes before its delta is applied: the buffer grows by
       // the delta of the slot's last round.
-      if (flags & 4) buffers[i] += ahead[i];
+      if (flags & APPEND) buffers[i] += ahead[i];
       else {
         buffers[i] = text(BUFFER);
-        if (kind === 3) tools[i] = text(NAME);
+        if (kind === ARGS) tools[i] = text(NAME);
       }
       ahead[i] = delta;
     }
     // Everything the record points at is read: calls into the module may follow.
     let s, e;
-    if (flags & 2) {
+    if (flags & PLAIN) {
       if (fresh) {
         // The keys in the order their JSON has them.
         event =
-          kind === 3
+          kind === ARGS
             ? { type: "TOOL_CALL_ARGS", toolCallId: ids[i], delta }
-            : { type: kind === 2 ? "REASONING_MESSAGE_CONTENT" : "TEXT_MESSAGE_CONTENT", messageId: ids[i], delta };
+            : { type: kind === REASONING ? "REASONING_MESSAGE_CONTENT" : "TEXT_MESSAGE_CONTENT", messageId: ids[i], delta };
       }
       // The state's JS copy, asked for only when it is another.
       if (record[STATE] === 0 || record[STATE] !== stateIs) {
@@ -122,8 +134,8 @@ export function deltaRounds(ctx) {
       s = got[0];
       e = got[1];
     }
-    if (!(flags & 8)) return [s, e];
-    if (kind !== 3) return [s, e, kind === 1 ? "textMessageBuffer" : "reasoningMessageBuffer", buffers[i]];
+    if (!(flags & OWN)) return [s, e];
+    if (kind !== ARGS) return [s, e, kind === TEXT ? "textMessageBuffer" : "reasoningMessageBuffer", buffers[i]];
     const got = [s, e, "toolCallBuffer", buffers[i], "toolCallName", tools[i], undefined, undefined, "partialToolCallArgs"];
     if (ctx.eager > 0) {
       got[6] = got[8];

@@ -365,6 +365,11 @@ impl History {
         Some((i, k))
     }
 
+    /// The tool call at `k` of the message at `i`.
+    pub fn tool_call(&self, i: usize, k: usize) -> Option<&ToolCall> {
+        self.get(i)?.tool_calls()?.get(k)
+    }
+
     /// The tool call at `k` of the message at `i`, to change (the message
     /// counts as changed).
     pub fn tool_call_mut(&mut self, i: usize, k: usize) -> Option<&mut ToolCall> {

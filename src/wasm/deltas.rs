@@ -43,6 +43,11 @@ const APPEND: u32 = 4;
 /// The round is the event's own callback's, with its extras.
 const OWN: u32 = 8;
 
+/// The kinds of delta, as the step's code names them (bits 10 and 11).
+const TEXT: u32 = 1;
+const REASONING: u32 = 2;
+const ARGS: u32 = 3;
+
 /// How many streams the shell keeps ids and buffers of: a run streams a
 /// few at a time (scenario 2's 20 parallel tool calls among them).
 const SLOTS: usize = 32;
@@ -87,7 +92,7 @@ fn place(record: &mut [u32; RECORD], at: usize, s: &str) {
     record[at + 1] = s.len() as u32;
 }
 
-/// A delta event's kind (1 text, 2 reasoning, 3 a tool call's arguments),
+/// A delta event's kind ([`TEXT`], [`REASONING`], [`ARGS`]),
 /// id and delta, and whether it has no optional field. The patterns name
 /// every field, so one added to these events cannot be dropped unnoticed.
 fn delta_of(event: &Event) -> Option<(u32, &str, &str, bool)> {
@@ -103,7 +108,7 @@ fn delta_of(event: &Event) -> Option<(u32, &str, &str, bool)> {
             raw_event: r,
             metadata: m,
             halves: _,
-        }) => (1, message_id, delta, none(a, t, r, m)),
+        }) => (TEXT, message_id, delta, none(a, t, r, m)),
         Event::ReasoningMessageContent(ReasoningMessageContentEvent {
             message_id,
             delta,
@@ -112,7 +117,7 @@ fn delta_of(event: &Event) -> Option<(u32, &str, &str, bool)> {
             raw_event: r,
             metadata: m,
             halves: _,
-        }) => (2, message_id, delta, none(a, t, r, m)),
+        }) => (REASONING, message_id, delta, none(a, t, r, m)),
         Event::ToolCallArgs(ToolCallArgsEvent {
             tool_call_id,
             delta,
@@ -121,7 +126,7 @@ fn delta_of(event: &Event) -> Option<(u32, &str, &str, bool)> {
             raw_event: r,
             metadata: m,
             halves: _,
-        }) => (3, tool_call_id, delta, none(a, t, r, m)),
+        }) => (ARGS, tool_call_id, delta, none(a, t, r, m)),
         _ => return None,
     })
 }
@@ -148,13 +153,8 @@ impl Streams {
         match self.last_own {
             Some((n, slot)) if n == number => self.slots[slot].applied = true,
             _ => {
-                let tool_call = kind == 3;
-                if let Some(s) = self
-                    .slots
-                    .iter_mut()
-                    .find(|s| s.tool_call == tool_call && s.id == id)
-                {
-                    s.shown = None;
+                if let Some(slot) = self.find(kind == ARGS, id) {
+                    self.slots[slot].shown = None;
                 }
             }
         }
@@ -172,13 +172,17 @@ impl Streams {
         Some(p)
     }
 
-    /// The slot of the stream `id`, and whether it is new there.
-    fn slot(&mut self, tool_call: bool, id: &str) -> (usize, bool) {
-        if let Some(i) = self
-            .slots
+    /// The slot of the stream `id` (a tool call's or a message's), if it
+    /// has one.
+    fn find(&self, tool_call: bool, id: &str) -> Option<usize> {
+        self.slots
             .iter()
             .position(|s| s.tool_call == tool_call && s.id == id)
-        {
+    }
+
+    /// The slot of the stream `id`, and whether it is new there.
+    fn slot(&mut self, tool_call: bool, id: &str) -> (usize, bool) {
+        if let Some(i) = self.find(tool_call, id) {
             return (i, false);
         }
         let stream = Stream {
@@ -212,7 +216,7 @@ impl Streams {
         let Some((kind, id, delta, plain)) = event.and_then(delta_of) else {
             return 0;
         };
-        let (slot, new) = self.slot(kind == 3, id);
+        let (slot, new) = self.slot(kind == ARGS, id);
         self.last = Some((number, slot));
         let mut flags = (u32::from(new) * NEW_ID) | (u32::from(plain) * PLAIN);
         record[NUMBER] = number as u32;
@@ -225,16 +229,10 @@ impl Streams {
                 Extras::TextBuffer(i) | Extras::ReasoningBuffer(i) => {
                     (i, h.get(i).map_or("", Message::text), "")
                 }
-                Extras::ToolCallArgs(i, k) => {
-                    match h
-                        .get(i)
-                        .and_then(Message::tool_calls)
-                        .and_then(|c| c.get(k))
-                    {
-                        Some(tc) => (i, &tc.function.arguments[..], &tc.function.name[..]),
-                        None => (i, "", ""),
-                    }
-                }
+                Extras::ToolCallArgs(i, k) => match h.tool_call(i, k) {
+                    Some(tc) => (i, &tc.function.arguments[..], &tc.function.name[..]),
+                    None => (i, "", ""),
+                },
                 _ => (usize::MAX, "", ""),
             };
             let serial = h.entries().get(i).map_or(u64::MAX, |e| e.serial);

@@ -35,12 +35,6 @@ pub fn extras_js(h: &History, extras: &Extras) -> Result<ExtrasJs, JsValue> {
         n += 1;
     };
     let at = |i: &usize| h.get(*i).ok_or(JsValue::UNDEFINED);
-    let tool_call = |i: &usize, k: &usize| -> Result<&ToolCall, JsValue> {
-        at(i)?
-            .tool_calls()
-            .and_then(|calls| calls.get(*k))
-            .ok_or(JsValue::UNDEFINED)
-    };
     match extras {
         // A delta's own round is the shell's; this is the end's.
         Extras::Plain | Extras::ToolCallArgs(..) => {}
@@ -49,7 +43,7 @@ pub fn extras_js(h: &History, extras: &Extras) -> Result<ExtrasJs, JsValue> {
             put(REASONING_MESSAGE_BUFFER, JsValue::from_str(at(i)?.text()))
         }
         Extras::ToolCallEnd(i, k) => {
-            let tc = tool_call(i, k)?;
+            let tc = h.tool_call(*i, *k).ok_or(JsValue::UNDEFINED)?;
             let args = js_sys::JSON::parse(&tc.function.arguments)
                 .unwrap_or_else(|_| Object::new().into());
             put(TOOL_CALL_NAME, JsValue::from_str(&tc.function.name));

@@ -313,15 +313,11 @@ impl Core {
                 Some(Call::Own {
                     extras: Extras::ToolCallArgs(i, k),
                     ..
-                }) => h
-                    .get(*i)
-                    .and_then(Message::tool_calls)
-                    .and_then(|c| c.get(*k))
-                    .and_then(|tc| {
-                        let entry = h.entries()[*i].serial;
-                        let number = run.session.event_number();
-                        run.streams.partial(number, &tc.function.arguments, entry)
-                    }),
+                }) => h.tool_call(*i, *k).and_then(|tc| {
+                    let entry = h.entries()[*i].serial;
+                    let number = run.session.event_number();
+                    run.streams.partial(number, &tc.function.arguments, entry)
+                }),
                 _ => None,
             },
             _ => None,

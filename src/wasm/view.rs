@@ -333,12 +333,9 @@ impl StateView {
         self.text = Some(text);
     }
 
-    /// `value`, the JS copy of what the text handed in says, as the copy.
+    /// `value` as the JS copy (what the text handed in says, or what `get`
+    /// made), under a new number.
     pub fn adopt(&mut self, value: JsValue) {
-        self.keep(value);
-    }
-
-    fn keep(&mut self, value: JsValue) {
         self.cached = Some(value);
         self.serial = self.serial.wrapping_add(1).max(1);
     }
@@ -383,7 +380,7 @@ impl StateView {
             }
             let next = apply_edits(v, &to_js(&self.pending)?);
             self.pending.clear();
-            self.keep(next.clone());
+            self.adopt(next.clone());
             return Ok(next);
         }
         // A snapshot's own text, parsed once by the engine, where Rust has
@@ -393,7 +390,7 @@ impl StateView {
             (None, Some(t)) => parse_json(&JsValue::from_str(t))?,
             (None, None) => to_js(&**state)?,
         };
-        self.keep(v.clone());
+        self.adopt(v.clone());
         Ok(v)
     }
 }
