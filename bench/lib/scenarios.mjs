@@ -60,6 +60,30 @@ function fileArgument(kb) {
   return { initialMessages: [], events: run(events) };
 }
 
+/**
+ * An agent's plan shown as an activity: an ACTIVITY_SNAPSHOT of `steps`
+ * steps, then `count` ACTIVITY_DELTAs that move steps along and append
+ * log lines to them, as a plan UI streams its progress.
+ */
+function planProgress({ steps, count }) {
+  const plan = [];
+  for (let i = 0; i < steps; i++) plan.push({ id: `s${i}`, title: `step ${i}: ${LOREM.slice(0, 40)}`, status: "pending", log: [] });
+  const events = [{ type: "ACTIVITY_SNAPSHOT", messageId: "plan", activityType: "PLAN", content: { title: "the plan", steps: plan } }];
+  const states = ["running", "done"];
+  for (let i = 0; i < count; i++) {
+    const step = (i * 7) % steps;
+    events.push({
+      type: "ACTIVITY_DELTA",
+      messageId: "plan",
+      activityType: "PLAN",
+      patch: i % 4 === 3
+        ? [{ op: "replace", path: `/steps/${step}/status`, value: states[i % 2] }]
+        : [{ op: "add", path: `/steps/${step}/log/-`, value: `${i}: ${LOREM.slice(i % 50, (i % 50) + 30)}` }],
+    });
+  }
+  return { initialMessages: [], events: run(events) };
+}
+
 /** A reply of about `kb` KB in 10-byte deltas. */
 function longReply(kb) {
   const events = [{ type: "TEXT_MESSAGE_START", messageId: "reply", role: "assistant" }];
@@ -206,6 +230,16 @@ export const SCENARIOS = [
     fixedCost: { count: 1 },
     floorTarget: 5,
   },
+  // A plan UI: ACTIVITY_DELTAs against a small activity, and against one
+  // of about 1 MB (scenario 3's bound, as for a large state).
+  ...[[50, 2000], [10000, 1000]].map(([steps, count]) => ({
+    id: `9-steps${steps}`,
+    group: "9",
+    title: `a plan as an activity: ACTIVITY_SNAPSHOT of ${steps.toLocaleString("en-US")} steps, then ${count.toLocaleString("en-US")} ACTIVITY_DELTAs`,
+    build: (o) => planProgress({ steps, count, ...o }),
+    caps: steps > 1000 ? { reference: { count: 100 } } : {},
+    floorTarget: steps > 1000 ? 5 : 3,
+  })),
   { id: "4", group: "4", title: "MESSAGES_SNAPSHOT of 10,000 messages", build: () => messagesSnapshot(10000) },
   { id: "5", group: "5", title: "one 5 MB event (STATE_SNAPSHOT)", build: () => bigEvent(5 << 20) },
   // Scale: a reply of 100,000 deltas after no history and after 100,000
