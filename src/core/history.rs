@@ -3,6 +3,7 @@
 //! messages changed since it last looked.
 
 use super::json::SharedText;
+use super::json_patch::Edits;
 
 use super::maps::{HashMap, HashSet};
 use super::surrogates::join_into;
@@ -30,6 +31,11 @@ pub enum Mark {
     /// bytes, are in [`Changes::args`]. Parallel tool calls stream into one
     /// message, interleaved, so several grow in one batch.
     ArgsGrew,
+    /// Only JSON Patches changed an activity's content: what they changed
+    /// is in [`Changes::patched`], so a view can path-copy its copy of the
+    /// content (a plan streamed as ACTIVITY_DELTAs) instead of converting
+    /// the whole message again on every update.
+    Patched,
     /// Anything else.
     Changed,
 }
@@ -54,6 +60,11 @@ impl Restated {
         history.edits == self.edits
     }
 }
+
+/// The most edits [`History::patch`] keeps for one message between two
+/// looks: past them, a view's path copies would cost more than converting
+/// the message once.
+pub const MAX_PATCH_EDITS: usize = 4096;
 
 /// The serial of the first of `entries` (0 when there are none), while they
 /// are all as they were made together: serials consecutive from it, none
@@ -83,6 +94,9 @@ pub struct Changes {
     /// For entries marked [`Mark::ArgsGrew`]: (position, tool call index,
     /// its arguments' length in bytes before they grew), each call once.
     pub args: Vec<(usize, usize, usize)>,
+    /// For entries marked [`Mark::Patched`]: (position, the edits the
+    /// patches made to the content, in order), each position once.
+    pub patched: Vec<(usize, Edits)>,
     /// The text the history was last restated from, if it was; whether it
     /// still describes the history is [`Restated::describes`]'s to say.
     pub restated: Option<Restated>,
@@ -249,6 +263,46 @@ impl History {
         true
     }
 
+    /// Changes the message at `i` through `patch`, which appends to the
+    /// edits it is given what it changed and answers whether those edits
+    /// say all of it (a JSON Patch of an activity's content, and nothing
+    /// else). Past [`MAX_PATCH_EDITS`] edits in one batch, or after any
+    /// other change, the message is simply changed: converting it whole is
+    /// then the cheaper copy.
+    pub fn patch(&mut self, i: usize, patch: impl FnOnce(&mut Message, &mut Edits) -> bool) {
+        let Some(e) = self.entries.get_mut(i) else {
+            return;
+        };
+        self.edits += 1;
+        e.rev += 1;
+        if e.mark == Mark::Clean {
+            self.changes.dirty.push((i, Mark::Changed));
+        }
+        let patched = &mut self.changes.patched;
+        let at = match e.mark {
+            Mark::Clean => {
+                patched.push((i, Edits::default()));
+                Some(patched.len() - 1)
+            }
+            Mark::Patched => patched.iter().position(|(j, _)| *j == i),
+            _ => None,
+        };
+        let mut scratch = Edits::default();
+        let edits = match at {
+            Some(k) => &mut patched[k].1,
+            None => &mut scratch,
+        };
+        let described = patch(&mut e.message, edits) && edits.len() <= MAX_PATCH_EDITS;
+        e.mark = match (at, described) {
+            (Some(_), true) => Mark::Patched,
+            (Some(k), false) => {
+                patched.swap_remove(k);
+                Mark::Changed
+            }
+            (None, _) => Mark::Changed,
+        };
+    }
+
     /// Whether anything changed since the last [`History::take_changes`].
     pub fn has_changes(&self) -> bool {
         !self.changes.is_empty()
@@ -263,7 +317,13 @@ impl History {
             }
             changes.dirty.clear();
             changes.args.clear();
+            changes.patched.clear();
         } else {
+            let entries = &self.entries;
+            // Edits of a message changed otherwise since are no one's.
+            changes
+                .patched
+                .retain(|(i, _)| entries.get(*i).is_some_and(|e| e.mark == Mark::Patched));
             for (i, mark) in &mut changes.dirty {
                 if let Some(e) = self.entries.get_mut(*i) {
                     *mark = e.mark;
@@ -685,6 +745,7 @@ mod tests {
                 dirty: vec![(1, Mark::ArgsGrew)],
                 restructured: false,
                 args: vec![(1, 0, 0), (1, 2, 0)],
+                patched: vec![],
                 restated: None,
             },
             "each call once, from where it was"
@@ -694,6 +755,69 @@ mod tests {
         h.append_args(1, "t1", "x", None);
         h.get_mut(1).unwrap();
         assert_eq!(h.take_changes().dirty, vec![(1, Mark::Changed)]);
+    }
+
+    /// The edits of `{"op": "add", "path": "/a", "value": n}`.
+    fn one_edit(n: u8) -> Edits {
+        use crate::core::json_patch::{apply_patch_edits, Bounds, Budget};
+        use crate::core::types::{PatchOp, Pointer};
+        let mut edits = Edits::default();
+        let op = PatchOp::Add {
+            path: Pointer::parse("/a").unwrap(),
+            value: serde_json::json!(n),
+        };
+        let mut budget = Budget::new(Bounds::default(), 0);
+        apply_patch_edits(&mut serde_json::json!({}), &[op], &mut budget, &mut edits).unwrap();
+        edits
+    }
+
+    #[test]
+    fn patches_alone_are_told_as_their_edits() {
+        let edit = |n: u8| {
+            move |_: &mut Message, edits: &mut Edits| {
+                edits.append(&one_edit(n));
+                true
+            }
+        };
+        let mut h = History::new(vec![user("a"), user("b")]);
+        h.patch(1, edit(1));
+        h.patch(1, edit(2));
+        let changes = h.take_changes();
+        assert_eq!(changes.dirty, vec![(1, Mark::Patched)]);
+        assert_eq!(changes.patched.len(), 1);
+        assert_eq!(changes.patched[0].0, 1);
+        assert_eq!(
+            changes.patched[0].1.len(),
+            2,
+            "both patches' edits, in order"
+        );
+        h.patch(1, edit(3));
+        h.get_mut(1).unwrap();
+        h.patch(1, edit(4));
+        let changes = h.take_changes();
+        assert_eq!(
+            changes.dirty,
+            vec![(1, Mark::Changed)],
+            "any other change wins"
+        );
+        assert!(changes.patched.is_empty(), "and its edits are dropped");
+        h.patch(0, |_, _| false);
+        assert_eq!(
+            h.take_changes().dirty,
+            vec![(0, Mark::Changed)],
+            "edits that do not say it all"
+        );
+        h.patch(0, |_, edits| {
+            for _ in 0..=MAX_PATCH_EDITS {
+                edits.append(&one_edit(0));
+            }
+            true
+        });
+        assert_eq!(
+            h.take_changes().dirty,
+            vec![(0, Mark::Changed)],
+            "too many to follow"
+        );
     }
 
     #[test]
@@ -709,6 +833,7 @@ mod tests {
                 dirty: vec![(1, Mark::Appended(0)), (2, Mark::Changed)],
                 restructured: false,
                 args: vec![],
+                patched: vec![],
                 restated: None,
             }
         );

@@ -51,6 +51,9 @@ extern "C" {
         flat: &js_sys::Array,
         grown: bool,
     ) -> JsValue;
+    /// An activity message's JS copy after the core's patch edits to its content.
+    #[wasm_bindgen(js_name = withContentEdits)]
+    pub fn with_content_edits(obj: &JsValue, edits: &JsValue) -> JsValue;
     /// A state's JS copy after the core's patch edits (`core::json_patch::Edits`).
     #[wasm_bindgen(js_name = applyEdits)]
     pub fn apply_edits(root: &JsValue, edits: &JsValue) -> JsValue;

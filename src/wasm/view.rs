@@ -9,7 +9,9 @@ use js_sys::Array;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::convert::to_js;
-use super::js::{apply_edits, parse_json, slice_array, with_appended, with_args_appended};
+use super::js::{
+    apply_edits, parse_json, slice_array, with_appended, with_args_appended, with_content_edits,
+};
 use crate::core::history::{first_serial, unrevised, Entry, History, Mark, Restated};
 use crate::core::json::LazyJson;
 use crate::core::json_patch::Edits;
@@ -77,6 +79,11 @@ impl MessagesView {
                     &changes.args,
                     i,
                 ),
+                (Mark::Patched, Some((_, prev))) => match changes.patched.iter().find(|p| p.0 == i)
+                {
+                    Some((_, edits)) => Some(with_content_edits(prev, &to_js(edits)?)),
+                    None => None,
+                },
                 _ => None,
             };
             if let Some(obj) = extended {

@@ -29,7 +29,7 @@ export function deepSort(v) {
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
 /** Replays a case through `AgentClient`; returns what it ended with. */
-export async function replay(AgentClient, c, { chunking = c.chunking ?? 0, batching, readState = false, body, contentType } = {}) {
+export async function replay(AgentClient, c, { chunking = c.chunking ?? 0, batching, readState = false, readMessages = false, body, contentType } = {}) {
   const initial = c.initial ?? {};
   const run = c.run ?? {};
   let request = null;
@@ -58,6 +58,8 @@ export async function replay(AgentClient, c, { chunking = c.chunking ?? 0, batch
   // A UI that reads the state on every change makes the client keep its JS
   // copy current by replaying each patch on it.
   if (readState) agent.subscribe({ onStateChanged: ({ state }) => void JSON.stringify(state) });
+  // The same for the messages: an activity's copy follows each patch.
+  if (readMessages) agent.subscribe({ onMessagesChanged: ({ messages }) => void JSON.stringify(messages) });
   let error = null;
   let result;
   let newMessageIds;

@@ -31,7 +31,7 @@ pub enum EditKind {
 /// Edits in order, as the members of one flat JSON array: for each, its
 /// kind, the length of its path, the path's keys and indices, and (unless
 /// it removes) the value. `[0,2,"a",3,true]` sets `a[3]` to `true`.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Edits {
     /// The array's members, without its brackets.
     text: String,

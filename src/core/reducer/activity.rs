@@ -76,44 +76,50 @@ impl Reducer {
             ));
             return;
         }
-        let Some(Message::Activity(a)) = s.messages.get_mut(i) else {
-            return;
-        };
-        if let Some(md) = &e.metadata {
-            merge_metadata(&mut a.metadata, md);
-        }
-        // A patch that replaces the root could leave a non-object; keep a copy
-        // for that rare case only, so the common path patches in place.
-        let backup = e
-            .patch
-            .iter()
-            .any(patch_targets_root)
-            .then(|| a.content.clone());
         let bounds = Bounds {
             max_depth: self.bounds.max_depth - ACTIVITY_DEPTH,
             ..self.bounds
         };
-        let (doc, size) = a.content.value_mut();
-        let mut budget = Budget::new(bounds, size);
-        // A failing patch leaves the content as it was (`apply_patch` rolls back).
-        let failed = match apply_patch(doc, &e.patch, &mut budget) {
-            Ok(()) if doc.is_object() => None,
-            Ok(()) => {
-                a.content = backup.unwrap_or_default();
-                Some("the result is not an object".to_string())
+        let mut failed = None;
+        s.messages.patch(i, |m, edits| {
+            let Message::Activity(a) = m else {
+                return false;
+            };
+            let mut described = e.metadata.is_none() && a.activity_type == e.activity_type;
+            if let Some(md) = &e.metadata {
+                merge_metadata(&mut a.metadata, md);
             }
-            Err(err) => Some(err.to_string()),
-        };
-        match failed {
-            None => {
-                // Counted as it was patched: the next patch needs no measuring.
-                a.content.set_size(budget.size);
-                a.activity_type = e.activity_type.clone();
+            // A patch that replaces the root could leave a non-object; keep a
+            // copy for that rare case only, so the common path patches in place.
+            let backup = e
+                .patch
+                .iter()
+                .any(patch_targets_root)
+                .then(|| a.content.clone());
+            let (doc, size) = a.content.value_mut();
+            let mut budget = Budget::new(bounds, size);
+            // A failing patch leaves the content as it was (`apply_patch_edits`
+            // rolls back, its edits with it).
+            match apply_patch_edits(doc, &e.patch, &mut budget, edits) {
+                Ok(()) if doc.is_object() => {
+                    // Counted as it was patched: the next patch needs no measuring.
+                    a.content.set_size(budget.size);
+                    a.activity_type = e.activity_type.clone();
+                }
+                Ok(()) => {
+                    a.content = backup.unwrap_or_default();
+                    described = false;
+                    failed = Some("the result is not an object".to_string());
+                }
+                Err(err) => failed = Some(err.to_string()),
             }
-            Some(why) => self.warn(format!(
+            described
+        });
+        if let Some(why) = failed {
+            self.warn(format!(
                 "Failed to apply activity patch for '{}': {why}",
                 e.message_id
-            )),
+            ));
         }
         out.messages_changed = true;
     }

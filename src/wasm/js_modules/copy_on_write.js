@@ -125,6 +125,10 @@ export function withArgsAppended(obj, index, suffix) {
   calls[index] = { ...call, function: { ...call.function, arguments: call.function.arguments + suffix } };
   return { ...obj, toolCalls: calls };
 }
+/** An activity message whose content the core patched: the content path-copied by the patches' edits. @param {Json} obj @param {Edits} edits */
+export function withContentEdits(obj, edits) {
+  return { ...obj, content: applyEdits(obj.content, edits) };
+}
 /** @param {Json} obj @param {string} suffix */
 export function withAppended(obj, suffix) {
   const copy = { ...obj };
