@@ -1,0 +1,123 @@
+//! Finding a message or a tool call by id: first positions in hash maps,
+//! rebuilt in O(n) only after the history is restructured.
+
+use super::History;
+use crate::core::maps::HashMap;
+use crate::core::types::{Message, ToolCall};
+
+impl History {
+    /// How often lookups had to rebuild the index (O(n) each): streaming
+    /// into an existing message must never cause one.
+    pub fn index_rebuilds(&self) -> u64 {
+        self.rebuilds
+    }
+
+    /// How often a tool call's place was searched for: streaming into a
+    /// message with many calls must never need it.
+    pub fn tool_call_scans(&self) -> u64 {
+        self.scans
+    }
+
+    fn rebuild_index(&mut self) {
+        self.rebuilds += 1;
+        self.by_id.clear();
+        self.by_tool_call.clear();
+        for (i, e) in self.entries.iter().enumerate() {
+            Self::index_entry(&mut self.by_id, &mut self.by_tool_call, i, &e.message);
+        }
+        self.index_valid = true;
+    }
+
+    pub(super) fn index_entry(
+        by_id: &mut HashMap<String, usize>,
+        by_tool_call: &mut HashMap<String, (usize, usize)>,
+        i: usize,
+        m: &Message,
+    ) {
+        by_id.entry(m.id().to_owned()).or_insert(i);
+        for (k, tc) in m.tool_calls().into_iter().flatten().enumerate() {
+            by_tool_call.entry(tc.id.clone()).or_insert((i, k));
+        }
+    }
+
+    /// Builds the id index now rather than at the first lookup, for a
+    /// caller that would rather pay for it up front than during a run.
+    pub fn build_index(&mut self) {
+        self.ensure_index();
+    }
+
+    pub(super) fn ensure_index(&mut self) {
+        if !self.index_valid {
+            self.rebuild_index();
+        }
+    }
+
+    /// Position of the first message with this id.
+    pub fn find(&mut self, id: &str) -> Option<usize> {
+        self.ensure_index();
+        if let Some((i, generation)) = self.last_found {
+            let same = self.entries.get(i).is_some_and(|e| e.message.id() == id);
+            if generation == self.rebuilds && same {
+                return Some(i);
+            }
+        }
+        let i = self.by_id.get(id).copied()?;
+        self.last_found = Some((i, self.rebuilds));
+        Some(i)
+    }
+
+    /// Position of the first message that holds a tool call with this id.
+    pub fn find_tool_call(&mut self, tool_call_id: &str) -> Option<usize> {
+        self.ensure_index();
+        self.by_tool_call.get(tool_call_id).map(|&(i, _)| i)
+    }
+
+    /// The first message that holds a tool call with this id, and the
+    /// call's place among its calls: O(1), however many calls it has.
+    pub fn locate_tool_call(&mut self, tool_call_id: &str) -> Option<(usize, usize)> {
+        let i = self.find_tool_call(tool_call_id)?;
+        self.locate_tool_call_in(i, tool_call_id)
+    }
+
+    /// The call's place in the message at `i`: where the index says, or
+    /// found again (and noted) if the message's calls moved.
+    pub(super) fn locate_tool_call_in(
+        &mut self,
+        i: usize,
+        tool_call_id: &str,
+    ) -> Option<(usize, usize)> {
+        let calls = self.entries.get(i)?.message.tool_calls()?;
+        let noted = self.by_tool_call.get(tool_call_id);
+        if let Some(&(j, k)) = noted.filter(|&&(j, _)| j == i) {
+            if calls.get(k).is_some_and(|tc| tc.id == tool_call_id) {
+                return Some((j, k));
+            }
+        }
+        self.scans += 1;
+        let k = calls.iter().position(|tc| tc.id == tool_call_id)?;
+        if self.index_valid && noted.is_some_and(|&(j, _)| j == i) {
+            self.by_tool_call.insert(tool_call_id.to_owned(), (i, k));
+        }
+        Some((i, k))
+    }
+
+    /// The tool call at `k` of the message at `i`.
+    pub fn tool_call(&self, i: usize, k: usize) -> Option<&ToolCall> {
+        self.get(i)?.tool_calls()?.get(k)
+    }
+
+    /// The tool call at `k` of the message at `i`, to change (the message
+    /// counts as changed).
+    pub fn tool_call_mut(&mut self, i: usize, k: usize) -> Option<&mut ToolCall> {
+        self.get_mut(i)?.tool_calls_mut()?.get_mut(k)
+    }
+
+    /// Records that the message at `i` now holds this tool call at `k`.
+    pub fn note_tool_call(&mut self, i: usize, k: usize, tool_call_id: &str) {
+        if self.index_valid {
+            self.by_tool_call
+                .entry(tool_call_id.to_owned())
+                .or_insert((i, k));
+        }
+    }
+}
