@@ -238,6 +238,9 @@ export const SCENARIOS = [
     title: `a plan as an activity: ACTIVITY_SNAPSHOT of ${steps.toLocaleString("en-US")} steps, then ${count.toLocaleString("en-US")} ACTIVITY_DELTAs`,
     build: (o) => planProgress({ steps, count, ...o }),
     caps: steps > 1000 ? { reference: { count: 100 } } : {},
+    // One delta, not none, as for scenario 3: the first patch builds the
+    // content's tree and the first path copy.
+    fixedCost: { count: 1 },
     floorTarget: steps > 1000 ? 5 : 3,
   })),
   { id: "4", group: "4", title: "MESSAGES_SNAPSHOT of 10,000 messages", build: () => messagesSnapshot(10000) },
