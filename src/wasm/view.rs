@@ -79,11 +79,11 @@ impl MessagesView {
                     &changes.args,
                     i,
                 ),
-                (Mark::Patched, Some((_, prev))) => match changes.patched.iter().find(|p| p.0 == i)
-                {
-                    Some((_, edits)) => Some(with_content_edits(prev, &to_js(edits)?)),
-                    None => None,
-                },
+                (Mark::Patched, Some((_, prev))) => {
+                    let edits = changes.patched.iter().find(|p| p.0 == i);
+                    let edits = edits.map(|(_, edits)| to_js(edits)).transpose()?;
+                    edits.map(|edits| with_content_edits(prev, &edits))
+                }
                 _ => None,
             };
             if let Some(obj) = extended {
