@@ -84,6 +84,20 @@ function planProgress({ steps, count }) {
   return { initialMessages: [], events: run(events) };
 }
 
+/**
+ * A thinking model's turn: a reasoning message of `deltas` small deltas,
+ * then the answer in as many, as a UI shows both while they stream.
+ */
+function reasonThenAnswer({ deltas = 5000 } = {}) {
+  const events = [{ type: "REASONING_START", messageId: "think" }, { type: "REASONING_MESSAGE_START", messageId: "thought", role: "reasoning" }];
+  for (let i = 0; i < deltas; i++) events.push({ type: "REASONING_MESSAGE_CONTENT", messageId: "thought", delta: token(i) });
+  events.push({ type: "REASONING_MESSAGE_END", messageId: "thought" }, { type: "REASONING_END", messageId: "think" });
+  events.push({ type: "TEXT_MESSAGE_START", messageId: "reply", role: "assistant" });
+  for (let i = 0; i < deltas; i++) events.push({ type: "TEXT_MESSAGE_CONTENT", messageId: "reply", delta: token(i + 7) });
+  events.push({ type: "TEXT_MESSAGE_END", messageId: "reply" });
+  return { initialMessages: history(100), events: run(events) };
+}
+
 /** A reply of about `kb` KB in 10-byte deltas. */
 function longReply(kb) {
   const events = [{ type: "TEXT_MESSAGE_START", messageId: "reply", role: "assistant" }];
@@ -230,6 +244,7 @@ export const SCENARIOS = [
     fixedCost: { count: 1 },
     floorTarget: 5,
   },
+  { id: "10", group: "10", title: "a thinking model's turn: 5,000 reasoning deltas, then a 5,000-delta answer, after 100 messages", build: (o) => reasonThenAnswer(o), fixedCost: { deltas: 0 } },
   // A plan UI: ACTIVITY_DELTAs against a small activity, and against one
   // of about 1 MB (scenario 3's bound, as for a large state).
   ...[[50, 2000], [10000, 1000]].map(([steps, count]) => ({
