@@ -215,7 +215,9 @@ impl Core {
                 CoreStep::Applied { state, warnings } => {
                     match state {
                         StateFollow::Unchanged => {}
-                        StateFollow::Edits => self.state_view.patched(run.session.state_edits()),
+                        StateFollow::Edits => self
+                            .state_view
+                            .patched(run.session.state_edits(), self.agent.state.size()),
                         StateFollow::Replaced => self.state_view.invalidate(),
                     }
                     if let Some(e) = run.session.event() {

@@ -367,16 +367,15 @@ impl StateView {
         self.cached.is_some()
     }
 
-    /// What a patch the core applied changed.
-    pub fn patched(&mut self, edits: &Edits) {
+    /// What a patch the core applied changed; `size` is the state's after it.
+    pub fn patched(&mut self, edits: &Edits, size: usize) {
         self.text = None;
         if self.cached.is_none() {
             return;
         }
-        if self.pending.len() + edits.len() > MAX_PENDING {
+        self.pending.append(edits);
+        if self.pending.len() > MAX_PENDING || !self.pending.worth_following(size) {
             self.invalidate();
-        } else {
-            self.pending.append(edits);
         }
     }
 

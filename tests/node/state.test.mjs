@@ -245,3 +245,21 @@ test("a notification that reports no state change hands over the state as it is,
     assert.deepEqual(agent.state, { n: 3, set: true }, batching);
   }
 });
+
+test("edits that would outweigh the state are not kept for its copy: it is made afresh, and right", async () => {
+  const big = (c) => c.repeat(20 << 10);
+  const run = async (replaces) => {
+    const events = [started(), ...Array.from({ length: replaces }, (_, i) => ({ type: "STATE_DELTA", delta: [{ op: "replace", path: "/note", value: big(String(i)) }] })), finished()];
+    const { fetch } = scriptedFetch([events.map(sse).join("")]);
+    const agent = new AgentClient({ url: "http://x", fetch, initialState: { keep: { k: 1 }, note: "" } });
+    const before = agent.state;
+    await agent.runAgent();
+    const after = agent.state;
+    assert.deepEqual(after, { keep: { k: 1 }, note: big(String(replaces - 1)) });
+    return after.keep === before.keep;
+  };
+  // 40 KB of edits are followed: the untouched part keeps its object.
+  assert.equal(await run(2), true);
+  // 100 KB replacing one member of a 20 KB state: a fresh copy instead.
+  assert.equal(await run(5), false);
+});

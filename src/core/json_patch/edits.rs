@@ -28,6 +28,10 @@ pub enum EditKind {
     Remove = 2,
 }
 
+/// The edits a JS copy may wait for however small its value: below this,
+/// keeping them costs little and spares the copy's untouched objects.
+pub const EDITS_AT_LEAST: usize = 64 << 10;
+
 /// Edits in order, as the members of one flat JSON array: for each, its
 /// kind, the length of its path, the path's keys and indices, and (unless
 /// it removes) the value. `[0,2,"a",3,true]` sets `a[3]` to `true`.
@@ -45,6 +49,20 @@ impl Edits {
 
     pub fn is_empty(&self) -> bool {
         self.count == 0
+    }
+
+    /// The length of their JSON text.
+    pub fn size(&self) -> usize {
+        self.text.len()
+    }
+
+    /// Whether these edits are still worth replaying on a JS copy of a value
+    /// of `size` (its JSON text's length, about): past the larger of that
+    /// and [`EDITS_AT_LEAST`], converting the value whole costs less, and
+    /// edits kept past it would let a stream that replaces one member over
+    /// and over hold far more than the value ever does.
+    pub fn worth_following(&self, size: usize) -> bool {
+        self.size() <= size.max(EDITS_AT_LEAST)
     }
 
     pub fn clear(&mut self) {

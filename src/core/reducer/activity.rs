@@ -105,6 +105,7 @@ impl Reducer {
                     // Counted as it was patched: the next patch needs no measuring.
                     a.content.set_size(budget.size);
                     a.activity_type = e.activity_type.clone();
+                    described &= edits.worth_following(budget.size);
                 }
                 Ok(()) => {
                     a.content = backup.unwrap_or_default();

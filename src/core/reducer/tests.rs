@@ -160,3 +160,55 @@ fn activity_content_kept_as_text_patches_as_a_tree_does() {
         r#"[{"role":"activity","id":"a","activityType":"done","content":{"items":[{"id":1,"#
     ));
 }
+
+#[test]
+fn an_activitys_patches_are_followed_while_they_say_less_than_converting_it_whole() {
+    use crate::core::history::Mark;
+    let replace = |value: serde_json::Value| {
+        Event::ActivityDelta(ActivityDeltaEvent {
+            message_id: "a".into(),
+            activity_type: "PLAN".into(),
+            patch: vec![PatchOp::Replace {
+                path: Pointer::parse("/note").unwrap(),
+                value,
+            }],
+            ..Default::default()
+        })
+    };
+    let mut s = AgentState::default();
+    let mut r = Reducer::new();
+    r.apply(
+        &mut s,
+        &Event::ActivitySnapshot(ActivitySnapshotEvent {
+            message_id: "a".into(),
+            activity_type: "PLAN".into(),
+            content: json!({"note": "", "steps": [1, 2, 3]})
+                .as_object()
+                .cloned()
+                .unwrap()
+                .into(),
+            ..Default::default()
+        }),
+    );
+    s.messages.take_changes();
+    // Small edits are followed, in order.
+    r.apply(&mut s, &replace(json!("x")));
+    r.apply(&mut s, &replace(json!("y")));
+    let changes = s.messages.take_changes();
+    assert_eq!(changes.dirty, vec![(0, Mark::Patched)]);
+    assert_eq!(changes.patched[0].1.len(), 2);
+    // One member replaced over and over by a large value: the edits would
+    // hold many times what the content does, so the message is converted
+    // whole instead, and nothing of them is kept.
+    let large = "z".repeat(20 << 10);
+    for _ in 0..5 {
+        r.apply(&mut s, &replace(json!(large)));
+    }
+    let changes = s.messages.take_changes();
+    assert_eq!(changes.dirty, vec![(0, Mark::Changed)]);
+    assert!(changes.patched.is_empty());
+    let Some(Message::Activity(a)) = s.messages.get(0) else {
+        panic!("the activity");
+    };
+    assert_eq!(a.content.value()["note"], json!(large));
+}
