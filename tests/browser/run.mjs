@@ -65,11 +65,13 @@ try {
   if (r.error) throw new Error(r.error);
   for (const f of r.conformance.failures) console.log("FAILED", f);
   console.log(`chromium conformance: ${r.conformance.passed} passed, ${r.conformance.failed} failed`);
+  for (const f of r.following.failures) console.log("FAILED (read on every change)", f);
   const expected = "스트리밍 works 😀";
   for (const e of r.errors) console.log(`${e.ok ? "ok" : "FAILED"} - error path: ${e.name}: ${e.detail}`);
   for (const e of r.reentry.filter((e) => !e.ok)) console.log(`FAILED - re-entry: ${e.name}: ${e.detail}`);
   for (const e of r.hostile) console.log(`${e.ok ? "ok" : "FAILED"} - hostile fetch: ${e.name}: ${e.detail}`);
   const checks = [
+    [`the ${r.following.passed + r.following.failed} cases with patches, read on every change`, r.following.failed === 0 && r.following.passed >= 40],
     ["every error path", r.errors.length === ERROR_PATH_COUNT && r.errors.every((e) => e.ok)],
     [`re-entry from every callback (${r.reentry.length} pairs)`, r.reentry.length === REENTRY_COUNT && r.reentry.every((e) => e.ok)],
     ["a bad fetch or a detach at any point settles the run", r.hostile.length === Object.keys(HOSTILE).length && r.hostile.every((e) => e.ok)],
