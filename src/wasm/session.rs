@@ -199,6 +199,7 @@ impl Core {
             // A patch's edits are worth recording only for a JS copy of the
             // state that will follow them.
             run.session.record_state_edits(self.state_view.is_cached());
+            run.session.record_activity_edits(self.view.is_made());
             match run.session.step(&mut self.agent, now) {
                 CoreStep::Call(call) => {
                     let at = call.place();

@@ -146,6 +146,12 @@ impl MessagesView {
         Ok(())
     }
 
+    /// Whether JavaScript was ever handed the messages: until then no
+    /// object of theirs exists for a change to extend or path-copy.
+    pub fn is_made(&self) -> bool {
+        self.array.is_some()
+    }
+
     /// The latest object of the message `serial` and the revision it shows.
     fn cached(&self, serial: u64) -> Option<(u64, JsValue)> {
         if let Some((rev, obj)) = self.cache.get(&serial) {

@@ -81,11 +81,13 @@ impl Reducer {
             ..self.bounds
         };
         let mut failed = None;
+        let record = self.record_activity_edits;
         s.messages.patch(i, |m, edits| {
             let Message::Activity(a) = m else {
                 return false;
             };
-            let mut described = e.metadata.is_none() && a.activity_type == e.activity_type;
+            let mut described =
+                record && e.metadata.is_none() && a.activity_type == e.activity_type;
             if let Some(md) = &e.metadata {
                 merge_metadata(&mut a.metadata, md);
             }
@@ -98,9 +100,13 @@ impl Reducer {
                 .then(|| a.content.clone());
             let (doc, size) = a.content.value_mut();
             let mut budget = Budget::new(bounds, size);
-            // A failing patch leaves the content as it was (`apply_patch_edits`
-            // rolls back, its edits with it).
-            match apply_patch_edits(doc, &e.patch, &mut budget, edits) {
+            // A failing patch leaves the content as it was (both roll back,
+            // `apply_patch_edits` its edits too).
+            let patched = match record {
+                true => apply_patch_edits(doc, &e.patch, &mut budget, edits),
+                false => apply_patch(doc, &e.patch, &mut budget),
+            };
+            match patched {
                 Ok(()) if doc.is_object() => {
                     // Counted as it was patched: the next patch needs no measuring.
                     a.content.set_size(budget.size);

@@ -69,6 +69,10 @@ pub struct Reducer {
     /// caller that keeps a copy of the state in step (the binding's JS copy).
     pub record_state_edits: bool,
     pub state_edits: Edits,
+    /// When set, what each ACTIVITY_DELTA changed goes to the history's
+    /// changes (`History::patch`), for a caller whose copies of the
+    /// messages follow them (the binding's view, once it made any).
+    pub record_activity_edits: bool,
     /// What a STATE_DELTA may build (an activity's content, two levels
     /// less deep: it lies inside a message inside the history).
     pub bounds: Bounds,

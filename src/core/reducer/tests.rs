@@ -177,6 +177,7 @@ fn an_activitys_patches_are_followed_while_they_say_less_than_converting_it_whol
     };
     let mut s = AgentState::default();
     let mut r = Reducer::new();
+    r.record_activity_edits = true;
     r.apply(
         &mut s,
         &Event::ActivitySnapshot(ActivitySnapshotEvent {
@@ -211,4 +212,10 @@ fn an_activitys_patches_are_followed_while_they_say_less_than_converting_it_whol
         panic!("the activity");
     };
     assert_eq!(a.content.value()["note"], json!(large));
+    // With no copies to follow them, none are recorded.
+    r.record_activity_edits = false;
+    r.apply(&mut s, &replace(json!("small")));
+    let changes = s.messages.take_changes();
+    assert_eq!(changes.dirty, vec![(0, Mark::Changed)]);
+    assert!(changes.patched.is_empty());
 }

@@ -167,6 +167,12 @@ impl Session {
         self.reducer.record_state_edits = on;
     }
 
+    /// Whether an ACTIVITY_DELTA's edits are recorded in the history's
+    /// changes: worth it only while the caller keeps copies of the messages.
+    pub fn record_activity_edits(&mut self, on: bool) {
+        self.reducer.record_activity_edits = on;
+    }
+
     /// What the last applied STATE_DELTA changed, when
     /// [`StateFollow::Edits`] said it did.
     pub fn state_edits(&self) -> &Edits {
