@@ -330,9 +330,6 @@ pub struct StateView {
     serial: u32,
 }
 
-/// Past this many pending edits a fresh conversion is cheaper.
-const MAX_PENDING: usize = 4096;
-
 impl StateView {
     pub fn invalidate(&mut self) {
         self.cached = None;
@@ -380,7 +377,7 @@ impl StateView {
             return;
         }
         self.pending.append(edits);
-        if self.pending.len() > MAX_PENDING || !self.pending.worth_following(size) {
+        if !self.pending.worth_following(size) {
             self.invalidate();
         }
     }

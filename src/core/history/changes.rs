@@ -91,11 +91,6 @@ impl Changes {
     }
 }
 
-/// The most edits [`History::patch`] keeps for one message between two
-/// looks: past them, a view's path copies would cost more than converting
-/// the message once.
-pub const MAX_PATCH_EDITS: usize = 4096;
-
 impl History {
     /// Mutable access; the message counts as changed.
     pub fn get_mut(&mut self, i: usize) -> Option<&mut Message> {
@@ -180,11 +175,11 @@ impl History {
     }
 
     /// Changes the message at `i` through `patch`, which appends to the
-    /// edits it is given what it changed and answers whether those edits
-    /// say all of it (a JSON Patch of an activity's content, and nothing
-    /// else). Past [`MAX_PATCH_EDITS`] edits in one batch, or after any
-    /// other change, the message is simply changed: converting it whole is
-    /// then the cheaper copy.
+    /// edits it is given (those of the batch so far) what it changed, and
+    /// answers whether they say all of it (a JSON Patch of an activity's
+    /// content, and nothing else) and are still worth following
+    /// (`Edits::worth_following`). Where they are not, or after any other
+    /// change, the message is simply changed and converted whole.
     pub fn patch(&mut self, i: usize, patch: impl FnOnce(&mut Message, &mut Edits) -> bool) {
         let Some(e) = self.entries.get_mut(i) else {
             return;
@@ -208,7 +203,7 @@ impl History {
             Some(k) => &mut patched[k].1,
             None => &mut scratch,
         };
-        let described = patch(&mut e.message, edits) && edits.len() <= MAX_PATCH_EDITS;
+        let described = patch(&mut e.message, edits);
         e.mark = match (at, described) {
             (Some(_), true) => Mark::Patched,
             (Some(k), false) => {

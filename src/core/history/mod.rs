@@ -9,7 +9,7 @@ mod index;
 mod tests;
 mod watch;
 
-pub use changes::{first_serial, unrevised, Changes, Mark, Restated, MAX_PATCH_EDITS};
+pub use changes::{first_serial, unrevised, Changes, Mark, Restated};
 
 use super::json::SharedText;
 use super::maps::HashMap;

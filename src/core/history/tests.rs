@@ -214,10 +214,10 @@ fn patches_alone_are_told_as_their_edits() {
         "edits that do not say it all"
     );
     h.patch(0, |_, edits| {
-        for _ in 0..=MAX_PATCH_EDITS {
+        for _ in 0..=crate::core::json_patch::MAX_FOLLOWED {
             edits.append(&one_edit(0));
         }
-        true
+        edits.worth_following(0)
     });
     assert_eq!(
         h.take_changes().dirty,

@@ -32,6 +32,10 @@ pub enum EditKind {
 /// keeping them costs little and spares the copy's untouched objects.
 pub const EDITS_AT_LEAST: usize = 64 << 10;
 
+/// The most edits a JS copy waits for, whatever their size: past them, its
+/// path copies would cost more than converting the value once.
+pub const MAX_FOLLOWED: usize = 4096;
+
 /// Edits in order, as the members of one flat JSON array: for each, its
 /// kind, the length of its path, the path's keys and indices, and (unless
 /// it removes) the value. `[0,2,"a",3,true]` sets `a[3]` to `true`.
@@ -51,18 +55,15 @@ impl Edits {
         self.count == 0
     }
 
-    /// The length of their JSON text.
-    pub fn size(&self) -> usize {
-        self.text.len()
-    }
-
     /// Whether these edits are still worth replaying on a JS copy of a value
-    /// of `size` (its JSON text's length, about): past the larger of that
-    /// and [`EDITS_AT_LEAST`], converting the value whole costs less, and
-    /// edits kept past it would let a stream that replaces one member over
-    /// and over hold far more than the value ever does.
+    /// of `size` (its JSON text's length, about): no more than
+    /// [`MAX_FOLLOWED`] of them, and no longer than the larger of that size
+    /// and [`EDITS_AT_LEAST`]. Past either, converting the value whole costs
+    /// less, and edits kept past the second would let a stream that
+    /// replaces one member over and over hold far more than the value ever
+    /// does. The one rule for the state's copy and an activity's.
     pub fn worth_following(&self, size: usize) -> bool {
-        self.size() <= size.max(EDITS_AT_LEAST)
+        self.count <= MAX_FOLLOWED && self.text.len() <= size.max(EDITS_AT_LEAST)
     }
 
     pub fn clear(&mut self) {

@@ -22,7 +22,7 @@ use crate::core::types::patch::{PatchOp, Pointer};
 mod bounds;
 mod edits;
 pub use bounds::{Bounds, Budget, DEFAULT_MAX_STATE_SIZE};
-pub use edits::{apply_patch_edits, EditKind, Edits};
+pub use edits::{apply_patch_edits, EditKind, Edits, EDITS_AT_LEAST, MAX_FOLLOWED};
 
 /// Which op failed, for error messages.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -363,3 +363,33 @@ fn escaped_tokens() {
     );
     assert_eq!(r.unwrap(), s(json!({"a/b": {"c~d": 2}})));
 }
+
+#[test]
+fn edits_are_worth_following_up_to_a_count_and_up_to_the_size_of_their_value() {
+    let edits_of = |patch: Value| {
+        let mut doc = json!({"a": []});
+        let mut b = budget(&doc);
+        let mut edits = Edits::default();
+        apply_patch_edits(&mut doc, &ops(patch), &mut b, &mut edits).unwrap();
+        edits
+    };
+    let one = edits_of(json!([{"op": "add", "path": "/a/-", "value": 1}]));
+    let mut many = Edits::default();
+    for _ in 0..MAX_FOLLOWED {
+        many.append(&one);
+    }
+    assert!(many.worth_following(0), "as many as the count allows");
+    many.append(&one);
+    assert!(
+        !many.worth_following(usize::MAX),
+        "one more, however large the value"
+    );
+    // A large value replaced: its edits hold it, which a small value's copy
+    // need not wait for past EDITS_AT_LEAST, and a larger one past its size.
+    let large =
+        edits_of(json!([{"op": "replace", "path": "/a", "value": "z".repeat(EDITS_AT_LEAST)}]));
+    assert!(!large.worth_following(0));
+    assert!(large.worth_following(2 * EDITS_AT_LEAST));
+    assert!(!large.worth_following(EDITS_AT_LEAST / 2));
+    assert!(one.worth_following(0));
+}
