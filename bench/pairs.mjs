@@ -1,6 +1,6 @@
 // Whether a change made ours faster: two builds of the package timed in
-// alternated pairs of fresh Node processes, A then B, so both see the same
-// machine load; the median of the pairs' B/A ratios is the answer. A full
+// alternated pairs of fresh Node processes, A then B and B then A, so both
+// see the same machine load; the median of the pairs' B/A ratios is the answer. A full
 // `bench/run.sh` moves by tens of percent between runs on a shared machine,
 // a ratio of pairs by a few.
 //
@@ -41,8 +41,13 @@ const o = parseArgs(process.argv.slice(2));
 const job = (pkg) => runNodeJob({ kind: "client", variant: o.variant, id: o.id, runs: o.runs, pkg });
 const ratios = [];
 for (let i = 0; i < o.pairs; i++) {
-  const a = await job(o.a);
-  const b = await job(o.b);
+  // Every other pair runs B first, so that whatever favours a pair's
+  // second job (a warm file cache, load that rises or falls) is not
+  // counted as B's.
+  const first = i % 2 === 0 ? o.a : o.b;
+  const one = await job(first);
+  const two = await job(first === o.a ? o.b : o.a);
+  const [a, b] = first === o.a ? [one, two] : [two, one];
   if (a.digest !== b.digest) throw new Error(`A and B end in different states (${a.digest} against ${b.digest})`);
   ratios.push(b.usPerEvent / a.usPerEvent);
   console.log(`pair ${i + 1}: A ${a.usPerEvent.toPrecision(4)} µs/event, B ${b.usPerEvent.toPrecision(4)}, B/A ${ratios.at(-1).toFixed(3)}`);
