@@ -63,13 +63,8 @@ wasm_post() {
   # -Oz again, finds 1.0 KB more (gzipped, default entry) at no measured cost
   # in speed (alternated pairs on scenarios 1, 2 and 4: 1.00x, 1.03x,
   # 0.99x), for about 30 s more per entry.
-  # Functions of up to 10 instructions are inlined wherever they are called
-  # (wasm-opt's default at -Oz is 2): much of the cost per event was calls
-  # to small helpers. With talc's bytes (crates/agui-alloc) it fits the
-  # ceiling; with talc, 0.92x to 0.97x the time on scenarios 1, 2, 3, 4, 8
-  # and 9-steps50 and 1.02x on 9-steps10000 (docs/size.md).
   local wasm=$dir/agui_wasm_bg.wasm
-  local opt=(scripts/node_modules/.bin/wasm-opt --always-inline-max-function-size=10 --low-memory-unused --zero-filled-memory --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue "$@")
+  local opt=(scripts/node_modules/.bin/wasm-opt --low-memory-unused --zero-filled-memory --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue "$@")
   "${opt[@]}" -Oz --converge --flatten --rereloop -Oz --converge --strip-target-features "$wasm" -o "$wasm"
   # A fresh -Oz over that output still finds about 0.25 KB gzipped (a
   # third finds nothing), in 3 s.

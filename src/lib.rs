@@ -11,7 +11,3 @@ pub mod core;
 mod wasm;
 #[cfg(all(target_arch = "wasm32", feature = "client"))]
 pub use wasm::{callback_names, Core, Step};
-
-// Linked for its global allocator alone.
-#[cfg(target_arch = "wasm32")]
-use agui_alloc as _;
