@@ -162,6 +162,30 @@ function copyFloor(p, reads, gc) {
   return { copyUs, reads, usPerEvent: (copyUs * reads) / p.events };
 }
 
+/**
+ * What the run's request body costs at the least: every client sends the
+ * whole history with each run, so `JSON.stringify` of the scenario's own
+ * initial messages (a parsed copy, as the clients hold theirs), timed in
+ * the same process as the run, is a per-run cost no client avoids and the
+ * floor (the events' parse) leaves out.
+ */
+function bodyFloor(p, gc) {
+  const h = p.initialMessages.length;
+  if (h < 1000) return undefined;
+  const held = JSON.parse(JSON.stringify(p.initialMessages));
+  let sink = 0;
+  for (let i = 0; i < 5; i++) sink += JSON.stringify(held).length;
+  const per = [];
+  for (let round = 0; round < 15; round++) {
+    gc?.();
+    const t0 = performance.now();
+    sink += JSON.stringify(held).length;
+    per.push(performance.now() - t0);
+  }
+  const ms = median(per);
+  return { ms, usPerEvent: (ms * 1000) / p.events, sink };
+}
+
 // At least `runs` timed runs; quick ones go on (up to `max`) while they fit
 // in `budgetMs`, since a short run is at the mercy of the scheduler and only
 // many of them give a median that holds still.
@@ -215,10 +239,11 @@ export async function measureClient({ clients, variant, id, runs = 5, full = fal
   const fixedMs = p0 ? median(fixed) : undefined;
   const fixedEvents = p0?.events;
   const copies = VARIANTS[variant].ours ? copyFloor(p, first.reads, gc) : undefined;
+  const body = VARIANTS[variant].ours ? bodyFloor(p, gc) : undefined;
   return {
     id, variant, capped: p.capped, events: p.events, bytes: p.bytes,
     runs: times.length, ms, usPerEvent: (ms * 1000) / p.events, times, constructMs: median(constructs),
-    peakBytes: peak - base, digest: first.digest, fixedMs, fixedEvents, copies,
+    peakBytes: peak - base, digest: first.digest, fixedMs, fixedEvents, copies, body,
   };
 }
 
