@@ -169,20 +169,17 @@ function copyFloor(p, reads, gc) {
  * the same process as the run, is a per-run cost no client avoids and the
  * floor (the events' parse) leaves out.
  */
-function bodyFloor(p, gc) {
-  const h = p.initialMessages.length;
-  if (h < 1000) return undefined;
+async function bodyFloor(p, gc) {
+  if (p.initialMessages.length < 1000) return undefined;
   const held = JSON.parse(JSON.stringify(p.initialMessages));
   let sink = 0;
-  for (let i = 0; i < 5; i++) sink += JSON.stringify(held).length;
-  const per = [];
-  for (let round = 0; round < 15; round++) {
-    gc?.();
+  const once = () => {
     const t0 = performance.now();
     sink += JSON.stringify(held).length;
-    per.push(performance.now() - t0);
-  }
-  const ms = median(per);
+    return performance.now() - t0;
+  };
+  for (let i = 0; i < 5; i++) once();
+  const ms = median(await repeat(15, gc, once, { max: 15 }));
   return { ms, usPerEvent: (ms * 1000) / p.events, sink };
 }
 
@@ -239,7 +236,7 @@ export async function measureClient({ clients, variant, id, runs = 5, full = fal
   const fixedMs = p0 ? median(fixed) : undefined;
   const fixedEvents = p0?.events;
   const copies = VARIANTS[variant].ours ? copyFloor(p, first.reads, gc) : undefined;
-  const body = VARIANTS[variant].ours ? bodyFloor(p, gc) : undefined;
+  const body = VARIANTS[variant].ours ? await bodyFloor(p, gc) : undefined;
   return {
     id, variant, capped: p.capped, events: p.events, bytes: p.bytes,
     runs: times.length, ms, usPerEvent: (ms * 1000) / p.events, times, constructMs: median(constructs),
