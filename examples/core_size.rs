@@ -182,7 +182,7 @@ mod probe {
                         m.write_json(out);
                     }
                 }
-                Extras::ToolCallArgs(i, k) | Extras::ToolCallEnd(i, k) => {
+                Extras::ToolCallArgs { at: i, call: k, .. } | Extras::ToolCallEnd(i, k) => {
                     let call = h
                         .get(*i)
                         .and_then(Message::tool_calls)

@@ -80,22 +80,23 @@ impl Decoder {
         obj: &mut Map<String, Value>,
         warnings: &mut Warnings,
     ) -> String {
-        // A member every event has: any event's declaration names it.
-        remove_null(obj, wire_name!(RunStartedEvent, raw_event), &ty, warnings);
+        // Whole optional fields read as absent when sent as `null`, by where
+        // they sit (@ag-ui/client 1.0.4's table; any other null stays for
+        // validation to reject).
+        for field in OPTIONAL_NULLS_ON_ANY_EVENT {
+            remove_null(obj, field, &ty, warnings);
+        }
+        for field in optional_nulls_of(&ty) {
+            remove_null(obj, field, &ty, warnings);
+        }
         match ty.as_str() {
             RunFinishedEvent::TYPE => {
-                remove_null(obj, wire_name!(RunFinishedEvent, result), &ty, warnings);
-                remove_null(obj, wire_name!(RunFinishedEvent, outcome), &ty, warnings);
-            }
-            SubagentFinishedEvent::TYPE => remove_null(
-                obj,
-                wire_name!(SubagentFinishedEvent, result),
-                &ty,
-                warnings,
-            ),
-            ToolCallStartEvent::TYPE | ToolCallChunkEvent::TYPE => {
-                let parent = wire_name!(ToolCallStartEvent, parent_message_id);
-                remove_null(obj, parent, &ty, warnings)
+                let outcome = wire_name!(RunFinishedEvent, outcome);
+                if let Some(Value::Object(outcome)) = obj.get_mut(outcome) {
+                    let pending = wire_name!(RunOutcome, pending_tool_call_ids);
+                    remove_null(outcome, pending, "RUN_FINISHED.outcome", warnings);
+                }
+                remove_usage_nulls(obj.get_mut(wire_name!(RunFinishedEvent, usage)), warnings);
             }
             MessagesSnapshotEvent::TYPE => {
                 let key = wire_name!(MessagesSnapshotEvent, messages);
@@ -161,6 +162,51 @@ impl Decoder {
         warnings.push(format!("Converting deprecated {ty} to {renamed}"));
         obj.insert(Event::TAG.into(), Value::String(renamed.into()));
         renamed.to_owned()
+    }
+}
+
+/// The optional members of every event that read as absent when `null`.
+const OPTIONAL_NULLS_ON_ANY_EVENT: [&str; 2] = [
+    wire_name!(RunStartedEvent, raw_event),
+    wire_name!(TextMessageStartEvent, subagent_run_id),
+];
+
+/// The optional members of the event type `ty` that read as absent when
+/// `null`, besides [`OPTIONAL_NULLS_ON_ANY_EVENT`].
+fn optional_nulls_of(ty: &str) -> &'static [&'static str] {
+    match ty {
+        RunStartedEvent::TYPE => &[
+            wire_name!(RunStartedEvent, parent_run_id),
+            wire_name!(RunStartedEvent, input),
+        ],
+        RunFinishedEvent::TYPE => &[
+            wire_name!(RunFinishedEvent, result),
+            wire_name!(RunFinishedEvent, outcome),
+        ],
+        RunErrorEvent::TYPE => &[wire_name!(RunErrorEvent, usage)],
+        SubagentFinishedEvent::TYPE => &[wire_name!(SubagentFinishedEvent, result)],
+        ToolCallStartEvent::TYPE => &[wire_name!(ToolCallStartEvent, parent_message_id)],
+        ToolCallChunkEvent::TYPE => &[wire_name!(ToolCallChunkEvent, parent_message_id)],
+        ToolCallResultEvent::TYPE => &[wire_name!(ToolCallResultEvent, role)],
+        _ => &[],
+    }
+}
+
+/// `null` on the optional counts and provider of RUN_FINISHED's usage entries.
+fn remove_usage_nulls(usage: Option<&mut Value>, warnings: &mut Warnings) {
+    let Some(Value::Array(entries)) = usage else {
+        return;
+    };
+    let fields = [
+        wire_name!(TokenUsage, provider),
+        wire_name!(TokenUsage, reasoning_tokens),
+        wire_name!(TokenUsage, cached_input_tokens),
+        wire_name!(TokenUsage, cache_write_input_tokens),
+    ];
+    for entry in entries.iter_mut().filter_map(Value::as_object_mut) {
+        for field in fields {
+            remove_null(entry, field, "RUN_FINISHED.usage[]", warnings);
+        }
     }
 }
 
@@ -478,10 +524,34 @@ mod tests {
             json!({"type": "RUN_FINISHED", "threadId": "t", "runId": "r", "outcome": null, "result": null}),
         );
         assert!(matches!(r, Ok(Some(Event::RunFinished(_)))));
+        // 1.0.2: a null subagentRunId on any event, and the run fields of
+        // the reference's table, read as absent; a null timestamp still fails.
         let (r, _) = decode(
             json!({"type": "TEXT_MESSAGE_CONTENT", "messageId": "m", "delta": "x", "subagentRunId": null}),
         );
+        assert!(matches!(r, Ok(Some(Event::TextMessageContent(e))) if e.subagent_run_id.is_none()));
+        let (r, _) = decode(
+            json!({"type": "TEXT_MESSAGE_CONTENT", "messageId": "m", "delta": "x", "timestamp": null}),
+        );
         assert!(r.is_err());
+        let (r, w) = decode(json!({"type": "RUN_ERROR", "message": "m", "usage": null}));
+        assert!(matches!(r, Ok(Some(Event::RunError(e))) if e.usage.is_none()));
+        assert_eq!(w.len(), 1);
+        let (r, w) = decode(
+            json!({"type": "RUN_FINISHED", "threadId": "t", "runId": "r",
+            "outcome": {"type": "success", "pendingToolCallIds": null},
+            "usage": [{"provider": null, "reasoningTokens": null, "model": "x"}]}),
+        );
+        let Ok(Some(Event::RunFinished(e))) = r else {
+            panic!("{r:?}")
+        };
+        assert_eq!(e.usage.map(|u| u[0].model.clone()), Some(Some("x".into())));
+        assert_eq!(w.len(), 3);
+        let (r, _) = decode(
+            json!({"type": "RUN_FINISHED", "threadId": "t", "runId": "r",
+            "usage": [{"model": null}]}),
+        );
+        assert!(r.is_err(), "a null the table does not name still fails");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use serde_json::Value;
 
 use super::error::RunError;
-use super::history::History;
+use super::history::{results_with_calls, History};
 use super::ids;
 use super::json::Scanner;
 use super::json::{parse_f64, to_json, write_items, write_str, Object, ToJson};
@@ -75,10 +75,9 @@ pub fn run_id_of(params: &RunParams) -> String {
 /// everything else, reasoning and its encrypted values included, travels as
 /// it is, with legacy content parts upgraded.
 pub fn prepare_input(agent: &AgentState, thread_id: &str, params: &RunParams) -> RunAgentInput {
-    let messages = agent
-        .messages
-        .iter()
-        .filter_map(outgoing)
+    let h = &agent.messages;
+    let messages = outgoing_order(h)
+        .filter_map(|i| h.get(i).and_then(outgoing))
         .map(Cow::into_owned)
         .collect();
     let state = (!agent.state.is_null()).then(|| (*agent.state).clone());
@@ -189,8 +188,27 @@ struct Outgoing<'a>(&'a History);
 
 impl ToJson for Outgoing<'_> {
     fn write_json(&self, out: &mut String) {
-        write_items(self.0.iter().filter_map(outgoing), out);
+        let h = self.0;
+        write_items(
+            outgoing_order(h).filter_map(|i| h.get(i).and_then(outgoing)),
+            out,
+        );
     }
+}
+
+/// Positions of the messages a request sends, in the order it sends them:
+/// activity stays on the client, and tool results go behind their calls
+/// (`results_with_calls`; only the request's copy changes, not the history).
+pub fn outgoing_order(h: &History) -> impl Iterator<Item = usize> + '_ {
+    let travelling: Vec<usize> = (0..h.len())
+        .filter(|&i| !h.get(i).is_some_and(Message::is_activity))
+        .collect();
+    let refs: Vec<&Message> = travelling.iter().filter_map(|&i| h.get(i)).collect();
+    let order = match results_with_calls(&refs) {
+        Some(order) => order.into_iter().map(|j| travelling[j]).collect(),
+        None => travelling,
+    };
+    order.into_iter()
 }
 
 /// A message as it travels in a request: `None` for an activity message,

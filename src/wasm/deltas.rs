@@ -229,7 +229,12 @@ impl Streams {
                 Extras::TextBuffer(i) | Extras::ReasoningBuffer(i) => {
                     (i, h.get(i).map_or("", Message::text), "")
                 }
-                Extras::ToolCallArgs(i, k) => match h.tool_call(i, k) {
+                Extras::ToolCallArgs {
+                    at: i,
+                    call: k,
+                    restarted,
+                } => match h.tool_call(i, k) {
+                    Some(tc) if restarted => (i, "", &tc.function.name[..]),
                     Some(tc) => (i, &tc.function.arguments[..], &tc.function.name[..]),
                     None => (i, "", ""),
                 },

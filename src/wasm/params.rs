@@ -37,7 +37,7 @@ pub fn extras_js(h: &History, extras: &Extras) -> Result<ExtrasJs, JsValue> {
     let at = |i: &usize| h.get(*i).ok_or(JsValue::UNDEFINED);
     match extras {
         // A delta's own round is the shell's; this is the end's.
-        Extras::Plain | Extras::ToolCallArgs(..) => {}
+        Extras::Plain | Extras::ToolCallArgs { .. } => {}
         Extras::TextBuffer(i) => put(TEXT_MESSAGE_BUFFER, JsValue::from_str(at(i)?.text())),
         Extras::ReasoningBuffer(i) => {
             put(REASONING_MESSAGE_BUFFER, JsValue::from_str(at(i)?.text()))

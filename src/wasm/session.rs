@@ -314,12 +314,22 @@ impl Core {
         let args = match self.runs.get_mut(id as usize) {
             Some(Some(run)) if current => match &run.call {
                 Some(Call::Own {
-                    extras: Extras::ToolCallArgs(i, k),
+                    extras:
+                        Extras::ToolCallArgs {
+                            at,
+                            call,
+                            restarted,
+                        },
                     ..
-                }) => h.tool_call(*i, *k).and_then(|tc| {
-                    let entry = h.entries()[*i].serial;
+                }) => h.tool_call(*at, *call).and_then(|tc| {
+                    let entry = h.entries()[*at].serial;
                     let number = run.session.event_number();
-                    run.streams.partial(number, &tc.function.arguments, entry)
+                    let args = if *restarted {
+                        ""
+                    } else {
+                        &tc.function.arguments
+                    };
+                    run.streams.partial(number, args, entry)
                 }),
                 _ => None,
             },

@@ -16,7 +16,7 @@ use crate::core::history::{first_serial, unrevised, Entry, History, Mark, Restat
 use crate::core::json::LazyJson;
 use crate::core::json_patch::Edits;
 use crate::core::maps::SerialMap;
-use crate::core::run::outgoing;
+use crate::core::run::{outgoing, outgoing_order};
 use crate::core::types::Message;
 
 #[derive(Default)]
@@ -227,30 +227,42 @@ impl MessagesView {
     }
 
     /// The messages that travel in a request, as JS objects: the view's own
-    /// (synced first), without activity messages, with upgraded copies of
-    /// the rare messages with legacy parts.
+    /// (synced first), in `outgoing_order` (no activity, tool results
+    /// behind their calls), with upgraded copies of the rare messages with
+    /// legacy parts.
     pub fn outgoing(&mut self, history: &mut History) -> Result<JsValue, JsValue> {
         self.sync(history)?;
         let all = self.array();
-        // Made at the first message that does not travel as it is, from
-        // the view's objects before it; until then `all` serves.
+        // Made at the first message that does not travel as it stands,
+        // from the view's objects before it; until then `all` serves.
         let mut out: Option<Array> = None;
-        for (i, m) in history.iter().enumerate() {
+        let mut sent = 0;
+        for (n, i) in outgoing_order(history).enumerate() {
+            sent = n + 1;
+            let Some(m) = history.get(i) else { continue };
             match (outgoing(m), &out) {
-                (Some(Cow::Borrowed(_)), None) => {}
+                (Some(Cow::Borrowed(_)), None) if i == n => {}
                 (Some(Cow::Borrowed(_)), Some(o)) => {
                     o.push(&self.at(i));
                 }
                 (travels, _) => {
                     let o =
-                        out.get_or_insert_with(|| all.unchecked_ref::<Array>().slice(0, i as u32));
-                    if let Some(Cow::Owned(m)) = travels {
-                        o.push(&to_js(&m)?);
-                    }
+                        out.get_or_insert_with(|| all.unchecked_ref::<Array>().slice(0, n as u32));
+                    match travels {
+                        Some(Cow::Owned(m)) => o.push(&to_js(&m)?),
+                        _ => o.push(&self.at(i)),
+                    };
                 }
             }
         }
-        Ok(out.map_or(all, JsValue::from))
+        Ok(match out {
+            Some(o) => o.into(),
+            // Every message sent stood at its own place: the first `sent`.
+            None if sent < history.len() => {
+                all.unchecked_ref::<Array>().slice(0, sent as u32).into()
+            }
+            None => all,
+        })
     }
 
     /// The JS object of the message at `i`, if the view holds one.

@@ -5,6 +5,28 @@ use super::History;
 use crate::core::maps::HashMap;
 use crate::core::types::{Message, ToolCall};
 
+/// First positions by id, and the newest holder of each tool call id.
+#[derive(Debug, Default)]
+pub(super) struct Index {
+    pub(super) by_id: HashMap<String, usize>,
+    /// The first message holding each tool call id, and the call's place
+    /// among its tool calls (checked when used: a call's place is only
+    /// known to move when the index is rebuilt, but a message edited in
+    /// place could reorder its calls).
+    pub(super) by_tool_call: HashMap<String, (usize, usize)>,
+    /// The last message holding each tool call id: where it is the first
+    /// too, one message holds the call.
+    pub(super) last_holder: HashMap<String, usize>,
+}
+
+impl Index {
+    fn clear(&mut self) {
+        self.by_id.clear();
+        self.by_tool_call.clear();
+        self.last_holder.clear();
+    }
+}
+
 impl History {
     /// How often lookups had to rebuild the index (O(n) each): streaming
     /// into an existing message must never cause one.
@@ -20,23 +42,18 @@ impl History {
 
     fn rebuild_index(&mut self) {
         self.rebuilds += 1;
-        self.by_id.clear();
-        self.by_tool_call.clear();
+        self.index.clear();
         for (i, e) in self.entries.iter().enumerate() {
-            Self::index_entry(&mut self.by_id, &mut self.by_tool_call, i, &e.message);
+            Self::index_entry(&mut self.index, i, &e.message);
         }
         self.index_valid = true;
     }
 
-    pub(super) fn index_entry(
-        by_id: &mut HashMap<String, usize>,
-        by_tool_call: &mut HashMap<String, (usize, usize)>,
-        i: usize,
-        m: &Message,
-    ) {
-        by_id.entry(m.id().to_owned()).or_insert(i);
+    pub(super) fn index_entry(index: &mut Index, i: usize, m: &Message) {
+        index.by_id.entry(m.id().to_owned()).or_insert(i);
         for (k, tc) in m.tool_calls().into_iter().flatten().enumerate() {
-            by_tool_call.entry(tc.id.clone()).or_insert((i, k));
+            index.by_tool_call.entry(tc.id.clone()).or_insert((i, k));
+            index.last_holder.insert(tc.id.clone(), i);
         }
     }
 
@@ -61,7 +78,7 @@ impl History {
                 return Some(i);
             }
         }
-        let i = self.by_id.get(id).copied()?;
+        let i = self.index.by_id.get(id).copied()?;
         self.last_found = Some((i, self.rebuilds));
         Some(i)
     }
@@ -69,7 +86,7 @@ impl History {
     /// Position of the first message that holds a tool call with this id.
     pub fn find_tool_call(&mut self, tool_call_id: &str) -> Option<usize> {
         self.ensure_index();
-        self.by_tool_call.get(tool_call_id).map(|&(i, _)| i)
+        self.index.by_tool_call.get(tool_call_id).map(|&(i, _)| i)
     }
 
     /// The first message that holds a tool call with this id, and the
@@ -87,7 +104,7 @@ impl History {
         tool_call_id: &str,
     ) -> Option<(usize, usize)> {
         let calls = self.entries.get(i)?.message.tool_calls()?;
-        let noted = self.by_tool_call.get(tool_call_id);
+        let noted = self.index.by_tool_call.get(tool_call_id);
         if let Some(&(j, k)) = noted.filter(|&&(j, _)| j == i) {
             if calls.get(k).is_some_and(|tc| tc.id == tool_call_id) {
                 return Some((j, k));
@@ -96,7 +113,9 @@ impl History {
         self.scans += 1;
         let k = calls.iter().position(|tc| tc.id == tool_call_id)?;
         if self.index_valid && noted.is_some_and(|&(j, _)| j == i) {
-            self.by_tool_call.insert(tool_call_id.to_owned(), (i, k));
+            self.index
+                .by_tool_call
+                .insert(tool_call_id.to_owned(), (i, k));
         }
         Some((i, k))
     }
@@ -115,9 +134,68 @@ impl History {
     /// Records that the message at `i` now holds this tool call at `k`.
     pub fn note_tool_call(&mut self, i: usize, k: usize, tool_call_id: &str) {
         if self.index_valid {
-            self.by_tool_call
+            let index = &mut self.index;
+            index
+                .by_tool_call
                 .entry(tool_call_id.to_owned())
                 .or_insert((i, k));
+            let last = index
+                .last_holder
+                .entry(tool_call_id.to_owned())
+                .or_insert(i);
+            *last = (*last).max(i);
         }
+    }
+
+    /// The tool message `id` that answers `tool_call_id`, the first such:
+    /// O(1) where the first message with the id is it (ids are meant to be
+    /// unique), a scan only where a producer repeated an id.
+    pub fn find_tool_result(&mut self, id: &str, tool_call_id: &str) -> Option<usize> {
+        let answers = |m: &Message| matches!(m, Message::Tool(t) if t.id == id && t.tool_call_id == tool_call_id);
+        let first = self.find(id)?;
+        if answers(&self.entries[first].message) {
+            return Some(first);
+        }
+        self.entries[first..]
+            .iter()
+            .position(|e| answers(&e.message))
+            .map(|j| first + j)
+    }
+
+    /// The assistant message a new result for `tool_call_id` goes behind
+    /// (1.0.4): the newest holder of the call that no tool message answers
+    /// between it and the next holder (or the end); if every holder is
+    /// answered, the newest. O(1) for a call id one message holds; a scan
+    /// back from the end where providers reuse ids (`call_0` every turn).
+    pub fn result_owner(&mut self, tool_call_id: &str) -> Option<usize> {
+        self.ensure_index();
+        let first = self.index.by_tool_call.get(tool_call_id)?.0;
+        let newest = self
+            .index
+            .last_holder
+            .get(tool_call_id)
+            .copied()
+            .unwrap_or(first);
+        if first == newest {
+            return Some(first);
+        }
+        let mut answered = false;
+        for i in (first..self.entries.len()).rev() {
+            let m = &self.entries[i].message;
+            match m {
+                Message::Tool(t) if t.tool_call_id == tool_call_id => answered = true,
+                _ if m
+                    .tool_calls()
+                    .is_some_and(|tcs| tcs.iter().any(|tc| tc.id == tool_call_id)) =>
+                {
+                    if !answered {
+                        return Some(i);
+                    }
+                    answered = false;
+                }
+                _ => {}
+            }
+        }
+        Some(newest)
     }
 }

@@ -5,15 +5,17 @@
 
 mod changes;
 mod index;
+mod pairing;
 #[cfg(test)]
 mod tests;
 mod watch;
 
 pub use changes::{first_serial, unrevised, Changes, Mark, Restated};
+pub use pairing::results_with_calls;
 
 use super::json::SharedText;
-use super::maps::HashMap;
 use super::types::Message;
+use index::Index;
 use watch::Watch;
 
 /// One message and what the binding needs to keep its JS object stable.
@@ -30,15 +32,10 @@ pub struct Entry {
 #[derive(Debug, Default)]
 pub struct History {
     entries: Vec<Entry>,
-    /// First position of each message id. Ids are meant to be unique, but a
+    /// First position of each message id (ids are meant to be unique, but a
     /// producer can repeat one, and lookups then find the first, as the
-    /// reference's `find` does.
-    by_id: HashMap<String, usize>,
-    /// The first message holding each tool call id, and the call's place
-    /// among its tool calls (checked when used: a call's place is only
-    /// known to move when the index is rebuilt, but a message edited in
-    /// place could reorder its calls).
-    by_tool_call: HashMap<String, (usize, usize)>,
+    /// reference's `find` does) and of each tool call's holder.
+    index: Index,
     index_valid: bool,
     /// How often the index was rebuilt from scratch (each costs O(n)).
     rebuilds: u64,
@@ -102,7 +99,7 @@ impl History {
     pub fn push(&mut self, message: Message) -> usize {
         let i = self.entries.len();
         if self.index_valid {
-            Self::index_entry(&mut self.by_id, &mut self.by_tool_call, i, &message);
+            Self::index_entry(&mut self.index, i, &message);
         }
         let mut e = self.new_entry(message);
         e.mark = Mark::Changed;
@@ -180,6 +177,21 @@ impl History {
         self.before_restructuring();
         self.index_valid = false;
         std::mem::take(&mut self.entries)
+    }
+
+    /// Moves tool results that drifted from their calls back behind them
+    /// ([`results_with_calls`]); their entries move with them, so the
+    /// binding keeps their objects.
+    pub fn keep_results_with_calls(&mut self) {
+        let refs: Vec<&Message> = self.iter().collect();
+        let Some(order) = results_with_calls(&refs) else {
+            return;
+        };
+        // Restructuring: a snapshot's text no longer says what the entries
+        // hold, in which order.
+        let mut old: Vec<Option<Entry>> = self.take_entries().into_iter().map(Some).collect();
+        let entries = order.into_iter().filter_map(|i| old[i].take()).collect();
+        self.set_entries(entries);
     }
 
     /// A fresh entry for a message that was not in the history.

@@ -43,7 +43,7 @@ impl History {
                 self.ensure_index();
                 (w.len..self.entries.len())
                     .filter(|&i| {
-                        let first = self.by_id.get(self.entries[i].message.id());
+                        let first = self.index.by_id.get(self.entries[i].message.id());
                         first.is_none_or(|&first| first >= w.len)
                     })
                     .collect()

@@ -63,6 +63,14 @@ pub struct Reducer {
     run_tool_calls: Vec<String>,
     run_tool_call_set: HashSet<String>,
     answered: HashSet<String>,
+    /// Tool calls whose argument stream is open (started, not ended) in
+    /// this run; a start outside one begins a new stream.
+    streaming_calls: HashSet<String>,
+    /// Calls restarted while the history already held them (1.0.4): their
+    /// next TOOL_CALL_ARGS replaces the arguments instead of appending, and
+    /// its round's `toolCallBuffer` is empty. A start with no arguments
+    /// keeps them.
+    restarted_calls: HashSet<String>,
     /// Things applied leniently (a patch that failed, an id that matched nothing).
     pub warnings: Vec<String>,
     /// When set, what each STATE_DELTA changed goes to `state_edits`, for a
@@ -83,6 +91,12 @@ pub struct Reducer {
 impl Reducer {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Whether the next TOOL_CALL_ARGS of `tool_call_id` replaces its
+    /// arguments (its round hands out an empty `toolCallBuffer`).
+    pub fn restarts_args(&self, tool_call_id: &str) -> bool {
+        self.restarted_calls.contains(tool_call_id)
     }
 
     fn warn(&mut self, w: String) {
@@ -239,6 +253,11 @@ impl Reducer {
                     return out;
                 };
                 let joined = self.halves.next(true, &e.tool_call_id, e.halves);
+                if self.restarted_calls.remove(&e.tool_call_id) {
+                    if let Some(tc) = tool_call_mut(&mut s.messages, &e.tool_call_id) {
+                        tc.function.arguments.clear();
+                    }
+                }
                 if s.messages.append_args(i, &e.tool_call_id, &e.delta, joined) {
                     if let Some(md) = &e.metadata {
                         if let Some(tc) = tool_call_mut(&mut s.messages, &e.tool_call_id) {
@@ -249,6 +268,8 @@ impl Reducer {
                 }
             }
             Event::ToolCallEnd(e) => {
+                self.streaming_calls.remove(&e.tool_call_id);
+                self.restarted_calls.remove(&e.tool_call_id);
                 let Some(i) = s.messages.find_tool_call(&e.tool_call_id) else {
                     self.warn(format!(
                         "TOOL_CALL_END: No message found containing tool call with ID '{}'",
@@ -291,6 +312,8 @@ impl Reducer {
                 self.run_tool_calls.clear();
                 self.run_tool_call_set.clear();
                 self.answered.clear();
+                self.streaming_calls.clear();
+                self.restarted_calls.clear();
                 if let Some(input) = &e.input {
                     for m in &input.messages {
                         if s.messages.find(m.id()).is_none() {

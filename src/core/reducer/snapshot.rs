@@ -20,6 +20,7 @@ impl Reducer {
             // hashing its ids (half the reducer's time on a 10,000-message
             // snapshot, native profile).
             s.messages.restate(messages.into_owned(), text);
+            s.messages.keep_results_with_calls();
             return;
         }
         let owned = authoritative_activity_types(e.metadata.as_ref());
@@ -63,6 +64,7 @@ impl Reducer {
             }
         }
         s.messages.set_entries(kept);
+        s.messages.keep_results_with_calls();
     }
 }
 

@@ -13,8 +13,12 @@ impl Reducer {
         if self.run_tool_call_set.insert(id.clone()) {
             self.run_tool_calls.push(id.clone());
         }
+        let existing = s.messages.locate_tool_call(id);
+        if self.streaming_calls.insert(id.clone()) && existing.is_some() {
+            self.restarted_calls.insert(id.clone());
+        }
         // Idempotent: a replayed start updates the call it already has.
-        if let Some((i, k)) = s.messages.locate_tool_call(id) {
+        if let Some((i, k)) = existing {
             let renamed = s
                 .messages
                 .get(i)
@@ -98,6 +102,20 @@ impl Reducer {
         out: &mut Applied,
     ) {
         self.answered.insert(e.tool_call_id.clone());
+        // A repeated message id for the same call corrects the result in
+        // place (1.0.3): its position and other members kept, metadata
+        // merged, nothing announced.
+        if let Some(i) = s.messages.find_tool_result(&e.message_id, &e.tool_call_id) {
+            if let Some(Message::Tool(m)) = s.messages.get_mut(i) {
+                m.content = e.content.clone();
+                m.subagent_run_id = e.subagent_run_id.clone();
+                if let Some(md) = &e.metadata {
+                    merge_metadata(&mut m.metadata, md);
+                }
+            }
+            out.messages_changed = true;
+            return;
+        }
         let mut msg = ToolMessage {
             id: e.message_id.clone(),
             content: e.content.clone(),
@@ -108,13 +126,17 @@ impl Reducer {
         if let Some(md) = &e.metadata {
             merge_metadata(&mut msg.metadata, md);
         }
-        // Right after the assistant message that issued the call (after the
-        // results already recorded for it), so providers see call then result.
-        let at = match s.messages.find_tool_call(&e.tool_call_id) {
+        // Right after the assistant message that issued the call, past the
+        // results and activity already behind it, so providers see call
+        // then result (activity never goes to the agent).
+        let at = match s.messages.result_owner(&e.tool_call_id) {
             None => s.messages.len(),
             Some(owner) => {
                 let mut at = owner + 1;
-                while matches!(s.messages.get(at), Some(Message::Tool(_))) {
+                while matches!(
+                    s.messages.get(at),
+                    Some(Message::Tool(_) | Message::Activity(_))
+                ) {
                     at += 1;
                 }
                 at

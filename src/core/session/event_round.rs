@@ -178,8 +178,12 @@ fn extras_of(reducer: &Reducer, h: &mut History, event: &Event) -> Option<Extras
             Extras::ReasoningBuffer(text_at(h, message_id)?)
         }
         Event::ToolCallArgs(e) => {
-            let (i, k) = call_at(h, &e.tool_call_id)?;
-            Extras::ToolCallArgs(i, k)
+            let (at, call) = call_at(h, &e.tool_call_id)?;
+            Extras::ToolCallArgs {
+                at,
+                call,
+                restarted: reducer.restarts_args(&e.tool_call_id),
+            }
         }
         Event::ToolCallEnd(e) => {
             let (i, k) = call_at(h, &e.tool_call_id)?;

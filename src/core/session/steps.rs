@@ -63,8 +63,13 @@ pub enum Extras {
     ReasoningBuffer(usize),
     /// `toolCallBuffer`, `toolCallName`, `partialToolCallArgs` of the
     /// event's tool call: the message at this position, the call at that
-    /// index of its tool calls.
-    ToolCallArgs(usize, usize),
+    /// index of its tool calls; `restarted`: the call was started again and
+    /// this delta replaces its arguments, so the buffer is empty.
+    ToolCallArgs {
+        at: usize,
+        call: usize,
+        restarted: bool,
+    },
     /// `toolCallName` and `toolCallArgs`, likewise.
     ToolCallEnd(usize, usize),
     /// `existingMessage`: the message with the activity's id, if any

@@ -1,0 +1,338 @@
+//! Tool results kept with their calls (@ag-ui/client 1.0.4): a result that
+//! drifted away from the assistant message that issued its call is moved
+//! back behind it. Run after every MESSAGES_SNAPSHOT merge (a snapshot that
+//! re-ids a streamed result leaves `assistant(call), assistant(text), tool`)
+//! and on the messages a request sends, where providers refuse a call not
+//! directly followed by its result.
+//!
+//! The rules, by position only (never by message id):
+//! - activity and reasoning entries are transparent: they never separate a
+//!   call from its result; every other role does, and is the *anchor* of
+//!   what follows it;
+//! - each tool call of an assistant message opens a slot for its id;
+//! - left to right, a result that finds an open slot for its id at its
+//!   anchor is in place and answers it; one whose id has an open slot
+//!   further back is *detached*; one whose id has no slot yet is *early*;
+//!   any other stays;
+//! - per id, the detached results, newest first, each take the newest open
+//!   slot issued before them;
+//! - an early result moves forward only when its id is on exactly one slot
+//!   in the whole list and that slot is still open (the first early one
+//!   takes it): with a reused id (`call_0` every turn) the call it belongs
+//!   to is a guess, and a wrong one would answer a call still pending;
+//! - the moved results follow their issuer in their original order, after
+//!   the transparent entries behind it, but before any reasoning among
+//!   them (reasoning belongs to the message after it).
+//!
+//! Linear in the list but for sorting what moves.
+
+use crate::core::maps::HashMap;
+use crate::core::types::Message;
+
+/// How an entry takes part in pairing.
+enum Part<'a> {
+    /// A tool message answering this call id.
+    Result(&'a str),
+    /// Never separates a call from its result (activity, and reasoning).
+    Transparent { reasoning: bool },
+    /// Anything else; an assistant message issues its tool calls' ids.
+    Separator,
+}
+
+fn part(m: &Message) -> Part<'_> {
+    match m {
+        Message::Tool(t) => Part::Result(&t.tool_call_id),
+        Message::Activity(_) => Part::Transparent { reasoning: false },
+        Message::Reasoning(_) => Part::Transparent { reasoning: true },
+        _ => Part::Separator,
+    }
+}
+
+struct Slot {
+    issuer: usize,
+    answered: bool,
+}
+
+/// What pairing knows of one call id.
+#[derive(Default)]
+struct Calls {
+    /// Its slots, in the order they were opened.
+    slots: Vec<Slot>,
+    /// How many of them are unanswered.
+    open: usize,
+    detached: Vec<usize>,
+    early: Vec<usize>,
+}
+
+/// The new order of `messages`, as positions into it, or `None` where
+/// nothing moves (the common case, decided in one pass).
+pub fn results_with_calls(messages: &[&Message]) -> Option<Vec<usize>> {
+    if !messages.iter().any(|m| matches!(m, Message::Tool(_))) {
+        return None;
+    }
+    // Call ids numbered as met: one small map, then plain vectors (a map
+    // per table cost the module kilobytes of hashing code).
+    let mut numbers: HashMap<&str, usize> = HashMap::default();
+    let mut calls: Vec<Calls> = Vec::new();
+    fn number<'a>(
+        numbers: &mut HashMap<&'a str, usize>,
+        calls: &mut Vec<Calls>,
+        id: &'a str,
+    ) -> usize {
+        let n = calls.len();
+        let k = *numbers.entry(id).or_insert(n);
+        if k == n {
+            calls.push(Calls::default());
+        }
+        k
+    }
+    let mut anchor = usize::MAX;
+    for (i, m) in messages.iter().enumerate() {
+        match part(m) {
+            Part::Result(id) => {
+                let k = number(&mut numbers, &mut calls, id);
+                let c = &mut calls[k];
+                if c.slots.is_empty() {
+                    c.early.push(i);
+                    continue;
+                }
+                // Slots open in list order and the anchor is the newest
+                // issuer, so the anchor's slots are the tail: the first
+                // open one among them answers.
+                let tail = c.slots.iter().rposition(|s| s.issuer != anchor);
+                let tail = tail.map_or(0, |p| p + 1);
+                match c.slots[tail..].iter_mut().find(|s| !s.answered) {
+                    Some(slot) => {
+                        slot.answered = true;
+                        c.open -= 1;
+                    }
+                    None if c.open > 0 => c.detached.push(i),
+                    None => {}
+                }
+            }
+            Part::Transparent { .. } => {}
+            Part::Separator => {
+                anchor = i;
+                for tc in m.tool_calls().into_iter().flatten() {
+                    let k = number(&mut numbers, &mut calls, &tc.id);
+                    let c = &mut calls[k];
+                    c.slots.push(Slot {
+                        issuer: i,
+                        answered: false,
+                    });
+                    c.open += 1;
+                }
+            }
+        }
+    }
+
+    // (issuer, result) for every result that moves.
+    let mut owed: Vec<(usize, usize)> = Vec::new();
+    for c in &mut calls {
+        // Newest result first, each needing a slot issued before it: the
+        // slot only ever moves left, so one cursor per id keeps it linear.
+        let mut s = c.slots.len();
+        for &result in c.detached.iter().rev() {
+            while s > 0 && (c.slots[s - 1].answered || c.slots[s - 1].issuer >= result) {
+                s -= 1;
+            }
+            if s == 0 {
+                break;
+            }
+            c.slots[s - 1].answered = true;
+            owed.push((c.slots[s - 1].issuer, result));
+        }
+        if let ([slot], Some(&result)) = (&mut c.slots[..], c.early.first()) {
+            if !slot.answered {
+                slot.answered = true;
+                owed.push((slot.issuer, result));
+            }
+        }
+    }
+    if owed.is_empty() {
+        return None;
+    }
+    owed.sort_unstable();
+    let mut moved = vec![false; messages.len()];
+    for &(_, result) in &owed {
+        moved[result] = true;
+    }
+
+    let mut order = Vec::with_capacity(messages.len());
+    // The results owed to the last separator, as a range of `owed`.
+    let mut due = 0..0;
+    let mut next = 0;
+    let flush = |order: &mut Vec<usize>, due: &mut std::ops::Range<usize>| {
+        if due.start == due.end {
+            return;
+        }
+        // In front of the first reasoning among the transparent entries at
+        // the tail, never between a reasoning message and its owner.
+        let mut at = order.len();
+        for (p, &j) in order.iter().enumerate().rev() {
+            match part(messages[j]) {
+                Part::Transparent { reasoning } => {
+                    if reasoning {
+                        at = p;
+                    }
+                }
+                _ => break,
+            }
+        }
+        let tail = order.split_off(at);
+        order.extend(owed[due.clone()].iter().map(|&(_, result)| result));
+        order.extend(tail);
+        *due = 0..0;
+    };
+    for (i, m) in messages.iter().enumerate() {
+        if moved[i] {
+            continue;
+        }
+        if matches!(part(m), Part::Separator) {
+            flush(&mut order, &mut due);
+        }
+        order.push(i);
+        let from = next;
+        while owed.get(next).is_some_and(|&(issuer, _)| issuer == i) {
+            next += 1;
+        }
+        if next > from {
+            due = from..next;
+        }
+    }
+    flush(&mut order, &mut due);
+    Some(order)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::types::*;
+
+    fn user(id: &str) -> Message {
+        Message::User(Box::new(UserMessage {
+            id: id.into(),
+            content: Content::Text("q".into()),
+            ..Default::default()
+        }))
+    }
+
+    fn calls(id: &str, call_ids: &[&str]) -> Message {
+        let calls = call_ids
+            .iter()
+            .map(|c| ToolCall {
+                id: (*c).into(),
+                ..Default::default()
+            })
+            .collect();
+        Message::Assistant(Box::new(AssistantMessage {
+            id: id.into(),
+            tool_calls: Some(calls),
+            ..Default::default()
+        }))
+    }
+
+    fn text(id: &str) -> Message {
+        Message::Assistant(Box::new(AssistantMessage {
+            id: id.into(),
+            content: Some("t".into()),
+            ..Default::default()
+        }))
+    }
+
+    fn result(id: &str, call: &str) -> Message {
+        Message::Tool(Box::new(ToolMessage {
+            id: id.into(),
+            tool_call_id: call.into(),
+            ..Default::default()
+        }))
+    }
+
+    fn reasoning(id: &str) -> Message {
+        Message::Reasoning(Box::new(ReasoningMessage {
+            id: id.into(),
+            ..Default::default()
+        }))
+    }
+
+    fn activity(id: &str) -> Message {
+        Message::Activity(Box::new(ActivityMessage {
+            id: id.into(),
+            ..Default::default()
+        }))
+    }
+
+    fn reordered(list: &[Message]) -> Vec<&str> {
+        let refs: Vec<&Message> = list.iter().collect();
+        match results_with_calls(&refs) {
+            Some(order) => order.iter().map(|&i| list[i].id()).collect(),
+            None => list.iter().map(Message::id).collect(),
+        }
+    }
+
+    #[test]
+    fn a_paired_history_is_left_alone() {
+        let list = [user("u"), calls("a", &["c"]), result("t", "c"), text("b")];
+        let refs: Vec<&Message> = list.iter().collect();
+        assert_eq!(results_with_calls(&refs), None);
+    }
+
+    #[test]
+    fn a_drifted_result_goes_back_behind_its_call() {
+        let list = [user("u"), calls("a", &["c"]), text("b"), result("t", "c")];
+        assert_eq!(reordered(&list), ["u", "a", "t", "b"]);
+    }
+
+    #[test]
+    fn reused_ids_keep_each_turn_with_its_result() {
+        let list = [
+            user("u1"),
+            calls("a1", &["call_0"]),
+            text("a1t"),
+            user("u2"),
+            calls("a2", &["call_0"]),
+            text("a2t"),
+            result("t1", "call_0"),
+            result("t2", "call_0"),
+        ];
+        assert_eq!(
+            reordered(&list),
+            ["u1", "a1", "t1", "a1t", "u2", "a2", "t2", "a2t"]
+        );
+    }
+
+    #[test]
+    fn moved_results_go_in_front_of_reasoning_past_activity() {
+        let list = [
+            user("u"),
+            calls("a", &["c"]),
+            reasoning("r"),
+            activity("x"),
+            result("t", "c"),
+        ];
+        // In place already: only separating entries stand between.
+        assert_eq!(reordered(&list), ["u", "a", "r", "x", "t"]);
+        let list = [
+            user("u"),
+            calls("a", &["c"]),
+            reasoning("r"),
+            activity("x"),
+            text("b"),
+            result("t", "c"),
+        ];
+        assert_eq!(reordered(&list), ["u", "a", "t", "r", "x", "b"]);
+    }
+
+    #[test]
+    fn an_early_result_moves_forward_only_to_a_unique_call() {
+        let list = [user("u"), result("t", "c"), calls("a", &["c"])];
+        assert_eq!(reordered(&list), ["u", "a", "t"]);
+        let list = [
+            user("u"),
+            result("t", "c"),
+            calls("a", &["c"]),
+            calls("b", &["c"]),
+        ];
+        assert_eq!(reordered(&list), ["u", "t", "a", "b"]);
+    }
+}
