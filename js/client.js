@@ -66,6 +66,8 @@ function newSlot(loader) {
     fetchOption: undefined,
     /** `[maxEventSize, maxStateSize]`; NaN for the default. */
     limits: [NaN, NaN],
+    /** `maxEnforcedEntries`: the most container entries one event or outgoing input may hold. */
+    maxEntries: DEFAULT_MAX_ENFORCED_ENTRIES,
     batching: 0,
     debug: false,
     acceptProtobuf: false,
@@ -199,6 +201,25 @@ export function subscribersOf(agent) {
   return Array.isArray(agent.subscribers) ? [...agent.subscribers] : [];
 }
 
+/**
+ * The reference's default `maxEnforcedEntries`; the core's own default is
+ * the same number (`DEFAULT_MAX_ENTRIES` in src/core/decode.rs, held to
+ * this one by tests/error_names.rs).
+ */
+export const DEFAULT_MAX_ENFORCED_ENTRIES = 1_000_000;
+
+/**
+ * A `maxEnforcedEntries` as the reference takes it: a positive integer, or
+ * `Infinity` for no limit; `undefined` for the default. Anything else
+ * (0, a negative number, NaN) is refused where it is given, not mid-run.
+ * @param {unknown} v @returns {number}
+ */
+function entriesLimit(v) {
+  if (v === undefined) return DEFAULT_MAX_ENFORCED_ENTRIES;
+  if (v === Infinity || (Number.isSafeInteger(v) && /** @type {number} */ (v) > 0)) return /** @type {number} */ (v);
+  throw agentError("TypeError", `invalid maxEnforcedEntries ${String(v)}: expected a positive integer, or Infinity to disable the limit`);
+}
+
 /** A JSON text of `v` for `what`, or the TypeError that it has none. @param {unknown} v @param {string} what */
 function json(v, what) {
   let text;
@@ -239,6 +260,7 @@ function configure(s, config) {
     return v;
   };
   s.limits = [num("maxEventSize"), num("maxStateSize")];
+  s.maxEntries = entriesLimit(config.maxEnforcedEntries);
   s.batching = batchingCode(config.batching);
   if (config.connectUrl !== undefined && config.connectUrl !== null) s.connectUrl = String(config.connectUrl);
   if (typeof config.fetch === "function") s.fetchOption = config.fetch;
@@ -347,6 +369,9 @@ export function agentClass(Base, loader, own) {
         }
       }
       configure(s, config);
+      // @ag-ui/client 1.0.4's constructor keeps the thread id in a field
+      // of its own rather than through the `threadId` setter.
+      if (!own) s.threadId ??= optString(config?.threadId);
       s.threadId ??= uuid();
       // Checked now where the module is there already, as the reference's
       // constructor copies (and so checks) its history.
@@ -422,6 +447,13 @@ export function agentClass(Base, loader, own) {
     // The base class marks its own runs (an agent with middleware).
     set isRunning(value) {
       slotOf(this).baseRunning = Boolean(value);
+    }
+    /** The most container entries one event, or one run's outgoing input, may hold before the run fails with an `AgentEnforcementLimitError` (1,000,000 by default; `Infinity`: no limit). */
+    get maxEnforcedEntries() {
+      return slotOf(this).maxEntries;
+    }
+    set maxEnforcedEntries(value) {
+      slotOf(this).maxEntries = entriesLimit(value);
     }
     /** Interrupts the last run left open; the next run must answer each. */
     get pendingInterrupts() {
@@ -607,7 +639,7 @@ export function agentClass(Base, loader, own) {
       const base = /** @type {any} */ (Base).prototype.clone;
       const copy = typeof base === "function" ? base.call(this) : new /** @type {any} */ (this.constructor)({});
       const c = slotOf(copy);
-      for (const k of /** @type {const} */ (["loader", "url", "connectUrl", "threadId", "agentId", "description", "fetchOption", "limits", "batching", "debug", "acceptProtobuf", "sendProtocolVersion"])) {
+      for (const k of /** @type {const} */ (["loader", "url", "connectUrl", "threadId", "agentId", "description", "fetchOption", "limits", "maxEntries", "batching", "debug", "acceptProtobuf", "sendProtocolVersion"])) {
         /** @type {any} */ (c)[k] = s[k];
       }
       c.headers = s.headers && typeof s.headers === "object" ? { ...s.headers } : s.headers;

@@ -19,6 +19,8 @@ export const ERRORS = Object.freeze({
   AgentRequestError: "AgentRequestError",
   /** Open interrupts the run's `resume` does not answer, as the reference's `AGUIError`. */
   AGUIError: "AGUIError",
+  /** An event or the run's outgoing input holds more container entries than `maxEnforcedEntries` allows, as the reference's `AGUIEnforcementLimitError`. */
+  AgentEnforcementLimitError: "AgentEnforcementLimitError",
   /** A history the target format of `agui-wasm/adapters` cannot express; the message says which message, part and why. */
   AdapterError: "AdapterError",
 });

@@ -7,6 +7,8 @@ import { HttpAgent as BaseHttpAgent, type HttpAgentConfig } from "@ag-ui/client"
 export type WasmHttpAgentConfig = HttpAgentConfig & {
   /** POST target of `connectAgent`; without it connecting makes no request, as HttpAgent's does. */
   connectUrl?: string;
+  /** As @ag-ui/client 1.0.4's (every base class gets it here): the most container entries one event or outgoing input may hold. */
+  maxEnforcedEntries?: number;
   /**
    * The WebAssembly client to run on: `AgentClient` of `agui-wasm/proto`
    * reads protobuf responses (`application/vnd.ag-ui.event+proto`) as well
@@ -23,4 +25,6 @@ export type WasmHttpAgentConfig = HttpAgentConfig & {
  */
 export declare class HttpAgent extends BaseHttpAgent {
   constructor(config: WasmHttpAgentConfig);
+  get maxEnforcedEntries(): number;
+  set maxEnforcedEntries(value: number);
 }

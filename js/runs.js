@@ -538,7 +538,8 @@ async function runOnce(agent, slot, mode, parameters, subscriber) {
     const core = await slot.coreFor(agent);
     if (agent.agentId === undefined) agent.agentId = uuid();
     const url = mode === "run" ? slot.url : slot.connectUrl;
-    const id = core.startRun(JSON.stringify(parameters ?? {}), agent.threadId, Date.now(), url !== undefined, slot.sendProtocolVersion);
+    core.setMaxEntries(slot.maxEntries);
+    const id = core.startRun(JSON.stringify(parameters ?? {}), agent.threadId, Date.now(), url !== undefined, slot.sendProtocolVersion, mode === "connect");
     ctx = context({
       agent, slot, core, id, names: slot.loader.names(), parameters, request: true, detached: active.detached,
       own: Array.isArray(subscriber) ? subscriber.filter((s) => s && typeof s === "object") : subscriber && typeof subscriber === "object" ? [subscriber] : [],
@@ -550,10 +551,19 @@ async function runOnce(agent, slot, mode, parameters, subscriber) {
     const { Step } = slot.loader.glue();
     let code = await steps(ctx);
     if ((code & 15) === Step.Request) {
-      const init = requestInit(slot, "POST", ctx.body, controller.signal);
-      const reader = await open(ctx, /** @type {string} */ (url), init);
-      code = reader ? await read(ctx, reader) : await steps(ctx);
-      if (!reader && ctx.detached) code = await steps(ctx);
+      // The outgoing input is held to the entry limit before a byte is
+      // sent; a body shorter than two bytes an entry cannot be over it.
+      const over = ctx.body.length >= 2 * slot.maxEntries ? core.inputOver(ctx.body) : undefined;
+      if (over) {
+        ctx.error = over;
+        core.fail(id, true);
+        code = await steps(ctx);
+      } else {
+        const init = requestInit(slot, "POST", ctx.body, controller.signal);
+        const reader = await open(ctx, /** @type {string} */ (url), init);
+        code = reader ? await read(ctx, reader) : await steps(ctx);
+        if (!reader && ctx.detached) code = await steps(ctx);
+      }
     }
     if (code >> 4) {
       const err = runError(ctx);
@@ -606,6 +616,7 @@ export function openEventSource(agent, slot, options) {
   let ctx;
   const follow = async () => {
     const core = await slot.coreFor(agent);
+    core.setMaxEntries(slot.maxEntries);
     const id = core.startStream(Date.now(), options?.retryMs ?? 3000, options?.maxRetries ?? Infinity);
     ctx = context({ agent, slot, core, id, names: slot.loader.names(), own: [], request: false, detached: false });
     ctx.halted = closed;

@@ -36,6 +36,14 @@ export interface AgentClientConfig {
   maxEventSize?: number;
   /** The largest state (or activity content) a JSON Patch may build, about its JSON's length (default 32 MiB). */
   maxStateSize?: number;
+  /**
+   * The most container entries (array items, object members) one event, or
+   * one run's outgoing input, may hold before the run fails with an
+   * `AgentEnforcementLimitError`: 1,000,000 by default, as @ag-ui/client
+   * 1.0.4's; `Infinity` disables it; 0, a negative number or NaN throws.
+   * Opaque values (state, metadata, forwardedProps, rawEvent) cost nothing.
+   */
+  maxEnforcedEntries?: number;
   /** Log what the client repaired or dropped (never message content otherwise). */
   debug?: boolean;
   /** Ask the agent for the protobuf transport (`agui-wasm/proto` only; both transports are read). */
@@ -105,6 +113,8 @@ export declare class AgentClient {
   headers: Record<string, string>;
   get isRunning(): boolean;
   pendingInterrupts: Interrupt[];
+  /** See `AgentClientConfig.maxEnforcedEntries`; assigning an invalid one throws. */
+  maxEnforcedEntries: number;
   abortController: AbortController;
   get activeRunCompletionPromise(): Promise<void> | undefined;
   subscribers: AgentSubscriber[];

@@ -18,3 +18,17 @@ fn every_name_the_face_gives_is_in_the_packages_table() {
         );
     }
 }
+
+/// The shell's default `maxEnforcedEntries` (which it needs before the
+/// module is loaded) is the core's.
+#[test]
+fn the_shells_default_entry_limit_is_the_cores() {
+    let shell = include_str!("../js/client.js");
+    let declared = shell
+        .split("export const DEFAULT_MAX_ENFORCED_ENTRIES = ")
+        .nth(1)
+        .and_then(|rest| rest.split(';').next())
+        .expect("js/client.js declares DEFAULT_MAX_ENFORCED_ENTRIES");
+    let n: usize = declared.replace('_', "").parse().unwrap();
+    assert_eq!(n, agui_wasm::core::decode::DEFAULT_MAX_ENTRIES);
+}

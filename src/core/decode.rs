@@ -16,7 +16,9 @@ use super::json::{parse, to_json};
 use super::types::content::{AudioTag, BinaryTag, DocumentTag, ImageTag, VideoTag};
 use super::types::content::{ImagePart, FILENAME, PART_TYPES};
 use super::types::declare::wire_name;
+use super::types::from_json::read_written_within;
 use super::types::patch::PATCH_OPS;
+use super::types::scan::ScanCx;
 use super::types::*;
 
 #[derive(Debug, Error, Clone, PartialEq)]
@@ -29,7 +31,15 @@ pub enum DecodeError {
     NoType,
     #[error("Invalid {event_type} event: {reason}")]
     Schema { event_type: String, reason: String },
+    /// More container entries than `maxEnforcedEntries` allows (the
+    /// reference's `AGUIEnforcementLimitError`).
+    #[error("Enforcement limit exceeded: the event has more than {limit} entries to validate. If it is legitimate, raise or disable the limit (maxEnforcedEntries).")]
+    Limit { limit: usize },
 }
+
+/// How many container entries one event (or one outgoing input) may hold
+/// by default: the reference's `DEFAULT_MAX_ENFORCED_ENTRIES`.
+pub const DEFAULT_MAX_ENTRIES: usize = 1_000_000;
 
 /// Something the client repaired or dropped rather than failing on.
 pub type Warnings = Vec<String>;
@@ -39,11 +49,21 @@ pub type Warnings = Vec<String>;
 pub struct Decoder {
     reasoning_id: Option<String>,
     message_id: Option<String>,
+    /// The entries one event may hold (`None`: no limit).
+    pub max_entries: Option<usize>,
 }
 
 impl Decoder {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A decoder that refuses an event of more than `max_entries` entries.
+    pub fn limited(max_entries: Option<usize>) -> Self {
+        Decoder {
+            max_entries,
+            ..Self::default()
+        }
     }
 
     /// Decodes one event given as a JSON value.
@@ -65,12 +85,27 @@ impl Decoder {
             return Ok(None);
         }
         strip(&ty, &mut obj, warnings);
-        Event::from_value(&ty, Value::Object(obj))
-            .map(Some)
-            .map_err(|reason| DecodeError::Schema {
+        let mut cx = ScanCx {
+            entries_left: self.max_entries,
+            ..Default::default()
+        };
+        let read = read_written_within(&Value::Object(obj), &mut cx, |s, cx| {
+            Event::scan_as(&ty, s, cx)
+        });
+        match read {
+            Ok(event) => Ok(Some(event)),
+            Err(_) if cx.over_limit => Err(self.over_limit()),
+            Err(reason) => Err(DecodeError::Schema {
                 event_type: ty,
-                reason,
-            })
+                reason: reason.into(),
+            }),
+        }
+    }
+
+    pub(super) fn over_limit(&self) -> DecodeError {
+        DecodeError::Limit {
+            limit: self.max_entries.unwrap_or(usize::MAX),
+        }
     }
 
     /// The compatibility boundary; returns the (possibly renamed) type.
@@ -552,6 +587,46 @@ mod tests {
             "usage": [{"model": null}]}),
         );
         assert!(r.is_err(), "a null the table does not name still fails");
+    }
+
+    /// The smallest limits each event passes with, as @ag-ui/client 1.0.4
+    /// gives them (its `maxEnforcedEntries`, found by bisection): every
+    /// array item and object member of what the schema describes counts,
+    /// unknown members included; opaque values (metadata, state, patch
+    /// values, tool parameters) cost nothing.
+    #[test]
+    fn the_entry_limit_counts_as_the_reference_does() {
+        let cases = [
+            (
+                21,
+                r#"{"type":"MESSAGES_SNAPSHOT","messages":[{"id":"u","role":"user","content":[{"type":"text","text":"hi"}],"extra":1},{"id":"a","role":"assistant","toolCalls":[{"id":"c","type":"function","function":{"name":"f","arguments":"{}"}}],"metadata":{"a":1,"b":2}}]}"#,
+            ),
+            (
+                9,
+                r#"{"type":"STATE_DELTA","delta":[{"op":"add","path":"/a","value":{"x":[1,2,3]}},{"op":"remove","path":"/b"}]}"#,
+            ),
+            (
+                19,
+                r#"{"type":"RUN_STARTED","threadId":"t","runId":"r","input":{"threadId":"t","runId":"r","state":{"a":[1,2]},"messages":[{"id":"u","role":"user","content":"x"}],"tools":[{"name":"n","description":"d","parameters":{"type":"object"}}],"context":[],"forwardedProps":{"z":1}}}"#,
+            ),
+        ];
+        for (limit, text) in cases {
+            let mut w = Vec::new();
+            let ok = Decoder::limited(Some(limit)).decode_str(text, &mut w);
+            assert!(matches!(ok, Ok(Some(_))), "{text} at {limit}: {ok:?}");
+            let over = Decoder::limited(Some(limit - 1)).decode_str(text, &mut w);
+            assert_eq!(over, Err(DecodeError::Limit { limit: limit - 1 }), "{text}");
+        }
+        // The repairing route counts too (a null it removes first).
+        let text = r#"{"type":"STATE_DELTA","rawEvent":null,"delta":[{"op":"remove","path":"/a"},{"op":"remove","path":"/b"}]}"#;
+        let over = Decoder::limited(Some(7)).decode_str(text, &mut Vec::new());
+        assert_eq!(over, Err(DecodeError::Limit { limit: 7 }));
+        assert!(Decoder::limited(Some(8))
+            .decode_str(text, &mut Vec::new())
+            .is_ok());
+        assert!(Decoder::limited(None)
+            .decode_str(text, &mut Vec::new())
+            .is_ok());
     }
 
     #[test]

@@ -41,11 +41,15 @@ impl Decoder {
         whole: Option<&Rc<String>>,
         warnings: &mut Warnings,
     ) -> Result<Option<Event>, DecodeError> {
-        match read_clean(data, whole) {
+        let mut cx = ScanCx::within(whole);
+        cx.entries_left = self.max_entries;
+        match read_clean(data, &mut cx) {
             Some(mut event) => {
                 surrogates::mark(&mut event, data);
                 Ok(Some(event))
             }
+            // Past the entry limit too: what the repairs remove (a null)
+            // does not count, so the repaired event is counted again.
             None => self.decode_repairing(data, warnings),
         }
     }
@@ -71,12 +75,11 @@ impl Decoder {
 }
 
 /// The event `data` holds, if it reads with nothing to repair or report.
-fn read_clean(data: &str, whole: Option<&Rc<String>>) -> Option<Event> {
+fn read_clean(data: &str, cx: &mut ScanCx<'_>) -> Option<Event> {
     let mut s = Scanner::new(data);
-    let mut cx = ScanCx::within(whole);
-    let ty = scan::tag_first(&mut s, &mut cx, Event::TAG).ok()?;
+    let ty = scan::tag_first(&mut s, cx, Event::TAG).ok()?;
     // An unknown type is refused here, and dropped or renamed there.
-    let event = Event::scan_as(&ty, &mut s, &mut cx).ok()?;
+    let event = Event::scan_as(&ty, &mut s, cx).ok()?;
     (s.at_end() && !cx.legacy).then_some(event)
 }
 

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
+use super::decode::DecodeError;
 use super::error::RunError;
 use super::history::{results_with_calls, History};
 use super::ids;
@@ -209,6 +210,20 @@ pub fn outgoing_order(h: &History) -> impl Iterator<Item = usize> + '_ {
         None => travelling,
     };
     order.into_iter()
+}
+
+/// The error a request body earns where it holds more container entries
+/// than `max_entries` (the reference checks its outgoing input as it checks
+/// an event, before a byte is sent).
+pub fn input_over(body: &str, max_entries: Option<usize>) -> Option<DecodeError> {
+    let mut cx = ScanCx {
+        entries_left: max_entries,
+        ..Default::default()
+    };
+    let _ = scan::from_text::<RunAgentInput>(body, &mut cx);
+    cx.over_limit.then(|| DecodeError::Limit {
+        limit: max_entries.unwrap_or(usize::MAX),
+    })
 }
 
 /// A message as it travels in a request: `None` for an activity message,

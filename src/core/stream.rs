@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use super::chunks::ChunkExpander;
-use super::decode::{Decoder, Warnings};
+use super::decode::{Decoder, Warnings, DEFAULT_MAX_ENTRIES};
 use super::decode_text::SHARE_AT_LEAST;
 use super::error::RunError;
 use super::sse::{SseEvent, SseParser, DEFAULT_MAX_EVENT_SIZE};
@@ -19,6 +19,9 @@ pub struct Limits {
     /// The largest state (or activity content) a JSON Patch may build,
     /// about its JSON text's length (see `json_patch::Bounds`).
     pub max_state_size: usize,
+    /// The most container entries one event may hold (`maxEnforcedEntries`;
+    /// `None`: no limit).
+    pub max_entries: Option<usize>,
 }
 
 impl Default for Limits {
@@ -26,6 +29,7 @@ impl Default for Limits {
         Limits {
             max_event_size: DEFAULT_MAX_EVENT_SIZE,
             max_state_size: super::json_patch::DEFAULT_MAX_STATE_SIZE,
+            max_entries: Some(DEFAULT_MAX_ENTRIES),
         }
     }
 }
@@ -52,7 +56,7 @@ impl EventStream {
     pub fn new(limits: Limits) -> Self {
         EventStream {
             sse: SseParser::new(limits.max_event_size),
-            decoder: Decoder::new(),
+            decoder: Decoder::limited(limits.max_entries),
             chunks: ChunkExpander::new(),
             verifier: Verifier::new(),
             sse_out: Vec::new(),

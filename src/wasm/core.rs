@@ -8,6 +8,7 @@ use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{from_text, messages_from_text, state_from_text, to_js};
+use super::error::{js_error, ErrorName};
 use super::js;
 use super::view::{MessagesView, StateView};
 use crate::core::history::History;
@@ -60,6 +61,7 @@ impl Core {
             limits: Limits {
                 max_event_size: limit(0, defaults.max_event_size),
                 max_state_size: limit(1, defaults.max_state_size),
+                max_entries: defaults.max_entries,
             },
             batching: if batching >= 2.0 {
                 Batching::Throttle(batching - 2.0)
@@ -195,6 +197,27 @@ impl Core {
     #[wasm_bindgen(js_name = pendingInterrupts, unchecked_return_type = "Interrupt[]")]
     pub fn pending_interrupts(&self) -> Result<JsValue, JsValue> {
         to_js(&self.agent.pending_interrupts)
+    }
+
+    /// `maxEnforcedEntries` for the runs started from now on (`Infinity`:
+    /// no limit; the shell has checked it is a positive integer).
+    #[wasm_bindgen(js_name = setMaxEntries)]
+    pub fn set_max_entries(&mut self, n: f64) {
+        self.limits.max_entries = n.is_finite().then_some(n as usize);
+    }
+
+    /// The `AgentEnforcementLimitError` a run's request body `body` earns
+    /// where it holds more entries than `maxEnforcedEntries` (read as the
+    /// reference's enforcement walks it), else `undefined`. The shell asks
+    /// only of a body long enough to hold that many (two bytes an entry at
+    /// the least).
+    #[wasm_bindgen(js_name = inputOver)]
+    pub fn input_over(&self, body: &str) -> JsValue {
+        let over = crate::core::run::input_over(body, self.limits.max_entries);
+        match over {
+            Some(e) => js_error(ErrorName::Limit, &e.to_string()),
+            None => JsValue::UNDEFINED,
+        }
     }
 
     #[wasm_bindgen(js_name = setPendingInterrupts)]

@@ -20,6 +20,8 @@ pub enum ErrorName {
     Request,
     #[cfg(feature = "client")]
     Interrupt,
+    #[cfg(feature = "client")]
+    Limit,
     #[cfg(feature = "adapters")]
     Adapter,
 }
@@ -38,6 +40,8 @@ impl ErrorName {
             ErrorName::Request => "AgentRequestError",
             #[cfg(feature = "client")]
             ErrorName::Interrupt => "AGUIError",
+            #[cfg(feature = "client")]
+            ErrorName::Limit => "AgentEnforcementLimitError",
             #[cfg(feature = "adapters")]
             ErrorName::Adapter => "AdapterError",
         }
@@ -62,6 +66,7 @@ pub fn run_error(e: &crate::core::error::RunError) -> JsValue {
     use crate::core::error::RunError;
     let name = match e {
         RunError::Http { .. } => ErrorName::Http,
+        RunError::Decode(crate::core::decode::DecodeError::Limit { .. }) => ErrorName::Limit,
         RunError::Sse(_) | RunError::Decode(_) | RunError::Proto(_) => ErrorName::Stream,
         RunError::Chunk(_) | RunError::Verify(_) => ErrorName::Protocol,
         RunError::Interrupts(_) => ErrorName::Interrupt,

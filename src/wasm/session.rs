@@ -54,9 +54,9 @@ pub fn callback_names() -> Array {
 #[wasm_bindgen]
 impl Core {
     /// Starts a run; refused (`AGUIError`) when open interrupts are not all
-    /// answered by the parameters' `resume`. `params`: their JSON.
-    /// `requests`: whether a request is sent at all (a connect without a
-    /// URL sends none). Returns the run's id.
+    /// answered by the parameters' `resume`, unless it is a `connect`.
+    /// `params`: their JSON. `requests`: whether a request is sent at all
+    /// (a connect without a URL sends none). Returns the run's id.
     #[wasm_bindgen(js_name = startRun)]
     pub fn start_run(
         &mut self,
@@ -65,17 +65,22 @@ impl Core {
         now: f64,
         requests: bool,
         version: bool,
+        connect: bool,
     ) -> Result<u32, JsValue> {
         let params: RunParams = from_text(params, "run parameters")?;
         let settings = self.settings();
-        let session = Session::run(
-            &mut self.agent,
-            params.resume.as_deref(),
-            now,
-            settings,
-            requests,
-        )
-        .map_err(|e| run_error(&e))?;
+        let session = if connect {
+            Session::connect(&mut self.agent, now, settings, requests)
+        } else {
+            Session::run(
+                &mut self.agent,
+                params.resume.as_deref(),
+                now,
+                settings,
+                requests,
+            )
+            .map_err(|e| run_error(&e))?
+        };
         let mut run = Run::new(session);
         run.request = Some(Request {
             thread_id,

@@ -264,3 +264,118 @@ test(`[${version}] the protobuf transport, with agui-wasm/proto's client`, async
     console.error = quiet;
   }
 });
+
+// @ag-ui/client 1.0.4's rules, through the WebAssembly client (loaded
+// first, so no run takes the base class's own path), each beside the
+// stock agent on the same bytes.
+const since104 = !/^0\.|^1\.0\.[0-3]$/.test(version);
+await HttpAgent[Symbol.for("agui-wasm.loader")].ready();
+
+test(`[${version}] maxEnforcedEntries: an option, a getter and a setter; bad values refused`, { skip: !since104 }, () => {
+  for (const Agent of [stock.HttpAgent, HttpAgent]) {
+    const agent = new Agent({ url: "http://agent/run", maxEnforcedEntries: 5 });
+    assert.equal(agent.maxEnforcedEntries, 5);
+    agent.maxEnforcedEntries = Infinity;
+    assert.equal(agent.maxEnforcedEntries, Infinity);
+    assert.equal(new Agent({ url: "http://agent/run" }).maxEnforcedEntries, 1_000_000);
+    for (const bad of [0, -1, NaN, 1.5]) {
+      assert.throws(() => new Agent({ url: "http://agent/run", maxEnforcedEntries: bad }), Error, `${Agent.name} ${bad}`);
+      assert.throws(() => (agent.maxEnforcedEntries = bad), Error);
+    }
+    assert.equal(agent.clone().maxEnforcedEntries, Infinity);
+  }
+});
+
+test(`[${version}] an event over maxEnforcedEntries fails the run, what came before it kept`, { skip: !since104 }, async () => {
+  const snapshot = { type: "MESSAGES_SNAPSHOT", messages: Array.from({ length: 10 }, (_, i) => ({ id: `m${i}`, role: "user", content: "x" })) };
+  const events = [...run("a1", ["kept"]).slice(0, -1), snapshot, { type: "RUN_FINISHED", threadId: "t", runId: "r" }];
+  const quiet = console.error;
+  console.error = () => {};
+  try {
+    const [a, b] = await both([events, run("a2", ["again"])], { maxEnforcedEntries: 40 }, async (agent) => {
+      const failed = [];
+      const error = await agent.runAgent({ runId: "r" }, { onRunFailed: ({ error }) => void failed.push(error.message) }).then(() => null, (e) => e);
+      const kept = agent.messages.map((m) => m.id);
+      await agent.runAgent({ runId: "r2" });
+      return { failed: failed.length, error: error && /limit/i.test(error.message), kept, after: agent.messages.map((m) => m.id) };
+    });
+    assert.deepEqual(b.value, a.value);
+    assert.deepEqual(b.value.kept, ["a1"]);
+    assert.equal(b.value.error, true);
+  } finally {
+    console.error = quiet;
+  }
+});
+
+test(`[${version}] an outgoing input over maxEnforcedEntries fails before any request is sent`, { skip: !since104 }, async () => {
+  const history = Array.from({ length: 30 }, (_, i) => ({ id: `u${i}`, role: "user", content: "x".repeat(50) }));
+  const quiet = console.error;
+  console.error = () => {};
+  try {
+    const [a, b] = await both([run("a1", ["x"])], { initialMessages: history, maxEnforcedEntries: 60 }, async (agent, requests) => {
+      const error = await agent.runAgent({ runId: "r" }).then(() => null, (e) => e);
+      const sent = requests.length;
+      agent.maxEnforcedEntries = Infinity;
+      await agent.runAgent({ runId: "r2" });
+      return { error: error && /limit/i.test(error.message), sent, afterwards: requests.length, running: agent.isRunning };
+    });
+    assert.deepEqual(b.value, a.value);
+    assert.deepEqual(b.value, { error: true, sent: 0, afterwards: 1, running: false });
+    assert.deepEqual(b.messages, a.messages);
+  } finally {
+    console.error = quiet;
+  }
+});
+
+test(`[${version}] connectAgent on an interrupted thread connects; runAgent still needs a resume`, { skip: !since104 }, async () => {
+  const interrupted = [
+    { type: "RUN_STARTED", threadId: "t", runId: "r" },
+    { type: "RUN_FINISHED", threadId: "t", runId: "r", outcome: { type: "interrupt", interrupts: [{ id: "i1", reason: "approval" }] } },
+  ];
+  const [a, b] = await both([interrupted], {}, async (agent) => {
+    await agent.runAgent({ runId: "r" });
+    const connected = await agent.connectAgent({}).then((out) => out.newMessages.length, (e) => e.name);
+    const ran = await agent.runAgent({}).then(() => "ran", (e) => e instanceof stock.AGUIError);
+    return { connected, ran, pending: agent.pendingInterrupts.map((i) => i.id) };
+  });
+  assert.deepEqual(b.value, a.value);
+  assert.deepEqual(b.value, { connected: 0, ran: true, pending: ["i1"] });
+});
+
+test(`[${version}] onNewMessage and onNewToolCall are awaited before the next event`, { skip: !since104 }, async () => {
+  const [a, b] = await both([toolRun], {}, async (agent) => {
+    const order = [];
+    const later = (label) => new Promise((r) => setTimeout(() => r(void order.push(label)), 20));
+    await agent.runAgent({ runId: "r1" }, {
+      onEvent: ({ event }) => void order.push(event.type),
+      onNewToolCall: () => later("new tool call settled"),
+      onNewMessage: () => later("new message settled"),
+    });
+    return order;
+  });
+  assert.deepEqual(b.value, a.value);
+  assert.ok(b.value.indexOf("new tool call settled") < b.value.indexOf("STATE_SNAPSHOT"), b.value.join());
+});
+
+test(`[${version}] a tool call started again: its first TOOL_CALL_ARGS replaces the arguments, its buffer starting empty`, { skip: !since104 }, async () => {
+  const again = [
+    { type: "RUN_STARTED", threadId: "t", runId: "r2" },
+    { type: "TOOL_CALL_START", toolCallId: "tc1", toolCallName: "weather", parentMessageId: "a1" },
+    { type: "TOOL_CALL_ARGS", toolCallId: "tc1", delta: '{"city":' },
+    { type: "TOOL_CALL_ARGS", toolCallId: "tc1", delta: '"Rome"}' },
+    { type: "TOOL_CALL_END", toolCallId: "tc1" },
+    { type: "RUN_FINISHED", threadId: "t", runId: "r2" },
+  ];
+  const [a, b] = await both([toolRun, again], { threadId: "kept-thread" }, async (agent, requests) => {
+    const buffers = [];
+    const seen = { onToolCallArgsEvent: ({ toolCallBuffer, partialToolCallArgs }) => void buffers.push([toolCallBuffer, JSON.stringify(partialToolCallArgs)]) };
+    await agent.runAgent({ runId: "r1" }, seen);
+    await agent.runAgent({ runId: "r2" }, seen);
+    return { buffers, thread: requests.map((r) => r.body.threadId), id: agent.threadId };
+  });
+  assert.deepEqual(b.value, a.value);
+  assert.deepEqual(b.value.buffers.map((x) => x[0]), ["", '{"city":', "", '{"city":']);
+  assert.equal(b.value.id, "kept-thread");
+  assert.deepEqual(b.messages, a.messages);
+  assert.equal(b.messages[0].toolCalls[0].function.arguments, '{"city":"Rome"}');
+});

@@ -183,7 +183,10 @@ fn snapshot(messages: &[String]) -> String {
 fn messages_read_as_the_general_way_reads_them() {
     let messages: Vec<String> = (0..120).map(message_json).collect();
     let data = snapshot(&messages);
-    assert!(read_clean(&data, None).is_some(), "reads cleanly");
+    assert!(
+        read_clean(&data, &mut ScanCx::default()).is_some(),
+        "reads cleanly"
+    );
     let mut w = Vec::new();
     let [(clean, cw), (general, gw)] = both(&data);
     assert_eq!(clean, general);
@@ -293,7 +296,7 @@ fn anything_the_scanning_reader_leaves_goes_the_general_way() {
     // What reads cleanly: tool calls, parts, metadata, a repeated key (the
     // last counts); the rest is the repairing route's to repair or report.
     for (i, data) in cases[..12].iter().enumerate() {
-        let clean = read_clean(data, None).is_some();
+        let clean = read_clean(data, &mut ScanCx::default()).is_some();
         assert_eq!(clean, [0, 1, 6, 7, 10].contains(&i), "{i}");
     }
 }
@@ -327,7 +330,10 @@ fn deltas_and_patches_read_cleanly_as_the_repairing_route_reads_them() {
         r#"{"type":"ACTIVITY_DELTA","messageId":"m","activityType":"a","patch":[],"subagentRunId":"s"}"#,
         r#"{"type":"MESSAGES_SNAPSHOT","messages":[{"id":"u","role":"user","content":[{"type":"text","text":"hi"},{"type":"image","source":{"type":"url","value":"u"}}]},{"id":"a","role":"assistant","toolCalls":[{"id":"t","type":"function","function":{"name":"f","arguments":"{}"}}]}]}"#,
     ] {
-        assert!(read_clean(text, None).is_some(), "{text} reads cleanly");
+        assert!(
+            read_clean(text, &mut ScanCx::default()).is_some(),
+            "{text} reads cleanly"
+        );
         let [(clean, cw), (general, gw)] = both(text);
         assert_eq!(clean, general, "{text}");
         assert_eq!(cw, gw, "{text}");
@@ -366,7 +372,7 @@ fn deltas_and_patches_read_cleanly_as_the_repairing_route_reads_them() {
         r#"{"type":"MESSAGES_SNAPSHOT","messages":[{"id":"a","role":"wizard","content":"x"}]}"#,
     ] {
         assert!(
-            read_clean(text, None).is_none(),
+            read_clean(text, &mut ScanCx::default()).is_none(),
             "{text} goes the repairing route"
         );
         let [(clean, cw), (general, gw)] = both(text);
@@ -378,7 +384,7 @@ fn deltas_and_patches_read_cleanly_as_the_repairing_route_reads_them() {
 #[test]
 fn retired_events_go_the_repairing_route() {
     let text = r#"{"type":"THINKING_TEXT_MESSAGE_CONTENT","delta":"hm"}"#;
-    assert!(read_clean(text, None).is_none());
+    assert!(read_clean(text, &mut ScanCx::default()).is_none());
     let mut w = Vec::new();
     let e = Decoder::new().decode_str(text, &mut w).unwrap().unwrap();
     assert!(matches!(e, Event::ReasoningMessageContent(e) if e.delta == "hm"));

@@ -5,25 +5,22 @@ use super::History;
 use crate::core::maps::HashMap;
 use crate::core::types::{Message, ToolCall};
 
-/// First positions by id, and the newest holder of each tool call id.
+/// First positions by id, and of each tool call id's holders.
 #[derive(Debug, Default)]
 pub(super) struct Index {
     pub(super) by_id: HashMap<String, usize>,
-    /// The first message holding each tool call id, and the call's place
+    /// The first message holding each tool call id, the call's place
     /// among its tool calls (checked when used: a call's place is only
     /// known to move when the index is rebuilt, but a message edited in
-    /// place could reorder its calls).
-    pub(super) by_tool_call: HashMap<String, (usize, usize)>,
-    /// The last message holding each tool call id: where it is the first
-    /// too, one message holds the call.
-    pub(super) last_holder: HashMap<String, usize>,
+    /// place could reorder its calls), and the last message holding it
+    /// (where that is the first, one message holds the call).
+    pub(super) by_tool_call: HashMap<String, (usize, usize, usize)>,
 }
 
 impl Index {
     fn clear(&mut self) {
         self.by_id.clear();
         self.by_tool_call.clear();
-        self.last_holder.clear();
     }
 }
 
@@ -52,8 +49,11 @@ impl History {
     pub(super) fn index_entry(index: &mut Index, i: usize, m: &Message) {
         index.by_id.entry(m.id().to_owned()).or_insert(i);
         for (k, tc) in m.tool_calls().into_iter().flatten().enumerate() {
-            index.by_tool_call.entry(tc.id.clone()).or_insert((i, k));
-            index.last_holder.insert(tc.id.clone(), i);
+            index
+                .by_tool_call
+                .entry(tc.id.clone())
+                .or_insert((i, k, i))
+                .2 = i;
         }
     }
 
@@ -86,7 +86,7 @@ impl History {
     /// Position of the first message that holds a tool call with this id.
     pub fn find_tool_call(&mut self, tool_call_id: &str) -> Option<usize> {
         self.ensure_index();
-        self.index.by_tool_call.get(tool_call_id).map(|&(i, _)| i)
+        self.index.by_tool_call.get(tool_call_id).map(|&(i, ..)| i)
     }
 
     /// The first message that holds a tool call with this id, and the
@@ -105,17 +105,19 @@ impl History {
     ) -> Option<(usize, usize)> {
         let calls = self.entries.get(i)?.message.tool_calls()?;
         let noted = self.index.by_tool_call.get(tool_call_id);
-        if let Some(&(j, k)) = noted.filter(|&&(j, _)| j == i) {
+        if let Some(&(j, k, _)) = noted.filter(|&&(j, ..)| j == i) {
             if calls.get(k).is_some_and(|tc| tc.id == tool_call_id) {
                 return Some((j, k));
             }
         }
         self.scans += 1;
         let k = calls.iter().position(|tc| tc.id == tool_call_id)?;
-        if self.index_valid && noted.is_some_and(|&(j, _)| j == i) {
-            self.index
-                .by_tool_call
-                .insert(tool_call_id.to_owned(), (i, k));
+        if self.index_valid {
+            if let Some(noted) = self.index.by_tool_call.get_mut(tool_call_id) {
+                if noted.0 == i {
+                    noted.1 = k;
+                }
+            }
         }
         Some((i, k))
     }
@@ -134,16 +136,12 @@ impl History {
     /// Records that the message at `i` now holds this tool call at `k`.
     pub fn note_tool_call(&mut self, i: usize, k: usize, tool_call_id: &str) {
         if self.index_valid {
-            let index = &mut self.index;
-            index
+            let noted = self
+                .index
                 .by_tool_call
                 .entry(tool_call_id.to_owned())
-                .or_insert((i, k));
-            let last = index
-                .last_holder
-                .entry(tool_call_id.to_owned())
-                .or_insert(i);
-            *last = (*last).max(i);
+                .or_insert((i, k, i));
+            noted.2 = noted.2.max(i);
         }
     }
 
@@ -169,13 +167,7 @@ impl History {
     /// back from the end where providers reuse ids (`call_0` every turn).
     pub fn result_owner(&mut self, tool_call_id: &str) -> Option<usize> {
         self.ensure_index();
-        let first = self.index.by_tool_call.get(tool_call_id)?.0;
-        let newest = self
-            .index
-            .last_holder
-            .get(tool_call_id)
-            .copied()
-            .unwrap_or(first);
+        let (first, _, newest) = *self.index.by_tool_call.get(tool_call_id)?;
         if first == newest {
             return Some(first);
         }

@@ -79,12 +79,12 @@ pub fn results_with_calls(messages: &[&Message]) -> Option<Vec<usize>> {
         calls: &mut Vec<Calls>,
         id: &'a str,
     ) -> usize {
-        let n = calls.len();
-        let k = *numbers.entry(id).or_insert(n);
-        if k == n {
-            calls.push(Calls::default());
+        if let Some(&k) = numbers.get(id) {
+            return k;
         }
-        k
+        numbers.insert(id, calls.len());
+        calls.push(Calls::default());
+        calls.len() - 1
     }
     let mut anchor = usize::MAX;
     for (i, m) in messages.iter().enumerate() {
@@ -126,8 +126,14 @@ pub fn results_with_calls(messages: &[&Message]) -> Option<Vec<usize>> {
         }
     }
 
-    // (issuer, result) for every result that moves.
-    let mut owed: Vec<(usize, usize)> = Vec::new();
+    // The issuer each moved result goes behind (`usize::MAX`: it stays).
+    let mut issuer_of = vec![usize::MAX; messages.len()];
+    let mut moves = 0;
+    let mut take = |slot: &mut Slot, result: usize| {
+        slot.answered = true;
+        issuer_of[result] = slot.issuer;
+        moves += 1;
+    };
     for c in &mut calls {
         // Newest result first, each needing a slot issued before it: the
         // slot only ever moves left, so one cursor per id keeps it linear.
@@ -139,29 +145,39 @@ pub fn results_with_calls(messages: &[&Message]) -> Option<Vec<usize>> {
             if s == 0 {
                 break;
             }
-            c.slots[s - 1].answered = true;
-            owed.push((c.slots[s - 1].issuer, result));
+            take(&mut c.slots[s - 1], result);
         }
         if let ([slot], Some(&result)) = (&mut c.slots[..], c.early.first()) {
             if !slot.answered {
-                slot.answered = true;
-                owed.push((slot.issuer, result));
+                take(slot, result);
             }
         }
     }
-    if owed.is_empty() {
+    if moves == 0 {
         return None;
     }
-    owed.sort_unstable();
-    let mut moved = vec![false; messages.len()];
-    for &(_, result) in &owed {
-        moved[result] = true;
+    // The moved results grouped by issuer, each group in the original
+    // order (a counting sort: `owed[starts[i]..starts[i + 1]]` is issuer
+    // `i`'s).
+    let mut starts = vec![0; messages.len() + 1];
+    for &issuer in issuer_of.iter().filter(|&&i| i != usize::MAX) {
+        starts[issuer + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    let mut owed = vec![0; moves];
+    let mut filled = starts.clone();
+    for (result, &issuer) in issuer_of.iter().enumerate() {
+        if issuer != usize::MAX {
+            owed[filled[issuer]] = result;
+            filled[issuer] += 1;
+        }
     }
 
     let mut order = Vec::with_capacity(messages.len());
     // The results owed to the last separator, as a range of `owed`.
     let mut due = 0..0;
-    let mut next = 0;
     let flush = |order: &mut Vec<usize>, due: &mut std::ops::Range<usize>| {
         if due.start == due.end {
             return;
@@ -180,24 +196,20 @@ pub fn results_with_calls(messages: &[&Message]) -> Option<Vec<usize>> {
             }
         }
         let tail = order.split_off(at);
-        order.extend(owed[due.clone()].iter().map(|&(_, result)| result));
+        order.extend_from_slice(&owed[due.clone()]);
         order.extend(tail);
         *due = 0..0;
     };
     for (i, m) in messages.iter().enumerate() {
-        if moved[i] {
+        if issuer_of[i] != usize::MAX {
             continue;
         }
         if matches!(part(m), Part::Separator) {
             flush(&mut order, &mut due);
         }
         order.push(i);
-        let from = next;
-        while owed.get(next).is_some_and(|&(issuer, _)| issuer == i) {
-            next += 1;
-        }
-        if next > from {
-            due = from..next;
+        if starts[i] < starts[i + 1] {
+            due = starts[i]..starts[i + 1];
         }
     }
     flush(&mut order, &mut due);

@@ -110,10 +110,22 @@ impl Session {
         requests: bool,
     ) -> Result<Self, RunError> {
         check_interrupts(&agent.pending_interrupts, resume, now_ms)?;
+        Ok(Self::connect(agent, now_ms, settings, requests))
+    }
+
+    /// A connect (`connectAgent`): a run that only reads the thread's
+    /// history and answers nothing, so an interrupted thread connects
+    /// without a `resume` (@ag-ui/client 1.0.2).
+    pub fn connect(
+        agent: &mut AgentState,
+        now_ms: f64,
+        settings: Settings,
+        requests: bool,
+    ) -> Self {
         agent.messages.watch_new();
         let mut s = Session::new(settings, now_ms);
         s.requests = requests;
-        Ok(s)
+        s
     }
 
     /// A GET stream: events applied as they come, no lifecycle rounds.

@@ -123,9 +123,18 @@ pub fn read_written<T>(
     v: &Value,
     read: impl FnOnce(&mut Scanner<'_>, &mut ScanCx<'_>) -> Scan<T>,
 ) -> Result<T, ReadError> {
+    read_written_within(v, &mut ScanCx::default(), read)
+}
+
+/// [`read_written`] with the scan's context given (an entry limit).
+pub fn read_written_within<T>(
+    v: &Value,
+    cx: &mut ScanCx<'_>,
+    read: impl FnOnce(&mut Scanner<'_>, &mut ScanCx<'_>) -> Scan<T>,
+) -> Result<T, ReadError> {
     let text = to_json(v);
     let mut s = Scanner::new(&text);
-    read(&mut s, &mut ScanCx::default()).map_err(|m| match m {
+    read(&mut s, cx).map_err(|m| match m {
         Miss::Read(e) => e,
         // What `to_json` writes is JSON; a value nested past the parser's
         // limit is the one way here.

@@ -62,9 +62,33 @@ pub struct ScanCx<'w> {
     /// The next object is already open, its first member read (an event's
     /// `type`, by [`tag_first`]): its reader goes on from there.
     pub opened: bool,
+    /// How many more container entries (array items, object members, known
+    /// or not) may be read: `maxEnforcedEntries`, spent as the reference's
+    /// enforcement spends it (opaque values, read whole, cost nothing).
+    /// `None`: no limit.
+    pub entries_left: Option<usize>,
+    /// The read stopped because `entries_left` ran out.
+    pub over_limit: bool,
 }
 
 impl<'w> ScanCx<'w> {
+    /// One entry read: past the limit the read stops at once, as text that
+    /// does not read (the caller tells the two apart by `over_limit`).
+    #[inline]
+    fn spend(&mut self) -> Scan<()> {
+        match &mut self.entries_left {
+            Some(0) => {
+                self.over_limit = true;
+                Err(Miss::Text)
+            }
+            Some(n) => {
+                *n -= 1;
+                Ok(())
+            }
+            None => Ok(()),
+        }
+    }
+
     /// For text that is the string `whole`, held shared.
     pub fn within(whole: Option<&'w Rc<String>>) -> Self {
         ScanCx {
@@ -151,6 +175,7 @@ pub fn items(
     let read = s.array(|s| {
         s.skip_ws();
         let start = s.offset();
+        cx.spend().ok()?;
         if err.is_some() {
             return skip_from(s, cx, start).ok();
         }
@@ -197,6 +222,7 @@ pub fn object(
     let mut seen = 0u64;
     let mut errs: Vec<(usize, ReadError)> = Vec::new();
     while let Some(key) = s.next_key(&mut first).ok_or_else(text)? {
+        cx.spend()?;
         let Some(i) = names.iter().position(|n| *n == key) else {
             cx.dropped = true;
             skip_value(s, cx.depth)?;
@@ -335,6 +361,7 @@ pub fn tag_first<'a>(s: &mut Scanner<'a>, cx: &mut ScanCx<'_>, key: &str) -> Sca
             if k == key && peek(s) == Some(b'"') {
                 if let Some(tag) = s.string() {
                     cx.opened = true;
+                    cx.spend()?;
                     return Ok(tag);
                 }
             }
