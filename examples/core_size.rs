@@ -71,7 +71,7 @@ mod probe {
             )
             .map_err(|e| e.to_string())?;
             self.session = Some(session);
-            Ok(write_input(&self.agent, "thread", &run_id, &params))
+            Ok(write_input(&mut self.agent, "thread", &run_id, &params))
         }
 
         /// Starts a GET stream.

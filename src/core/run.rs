@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::decode::DecodeError;
 use super::error::RunError;
-use super::history::{results_with_calls, History};
+use super::history::History;
 use super::ids;
 use super::json::Scanner;
 use super::json::{parse_f64, to_json, write_items, write_str, Object, ToJson};
@@ -75,9 +75,11 @@ pub fn run_id_of(params: &RunParams) -> String {
 /// Builds the body of the run request. Activity messages stay on the client;
 /// everything else, reasoning and its encrypted values included, travels as
 /// it is, with legacy content parts upgraded.
-pub fn prepare_input(agent: &AgentState, thread_id: &str, params: &RunParams) -> RunAgentInput {
+pub fn prepare_input(agent: &mut AgentState, thread_id: &str, params: &RunParams) -> RunAgentInput {
+    let order = outgoing_order(&mut agent.messages);
     let h = &agent.messages;
-    let messages = outgoing_order(h)
+    let messages = order
+        .into_iter()
         .filter_map(|i| h.get(i).and_then(outgoing))
         .map(Cow::into_owned)
         .collect();
@@ -103,14 +105,17 @@ pub fn prepare_input(agent: &AgentState, thread_id: &str, params: &RunParams) ->
 /// and state as they are: a long history costs one pass of serialization
 /// per run, not a copy of every message first.
 pub fn write_input(
-    agent: &AgentState,
+    agent: &mut AgentState,
     thread_id: &str,
     run_id: &str,
     params: &RunParams,
 ) -> String {
     let frame = InputFrame::new(thread_id, run_id, Some(PROTOCOL_VERSION), params);
     let state = (!agent.state.is_null()).then(|| to_json(&agent.state));
-    frame.join(state.as_deref(), &to_json(&Outgoing(&agent.messages)))
+    let order = outgoing_order(&mut agent.messages);
+    let h = &agent.messages;
+    let messages = Outgoing(order.iter().filter_map(|&i| h.get(i).and_then(outgoing)));
+    frame.join(state.as_deref(), &to_json(&messages))
 }
 
 /// The run input around its history and state, which a caller may write
@@ -184,32 +189,27 @@ impl InputFrame {
     }
 }
 
-/// The history as it travels.
-struct Outgoing<'a>(&'a History);
+/// The messages as they travel, written once.
+struct Outgoing<I>(I);
 
-impl ToJson for Outgoing<'_> {
+impl<'a, I: Iterator<Item = Cow<'a, Message>> + Clone> ToJson for Outgoing<I> {
     fn write_json(&self, out: &mut String) {
-        let h = self.0;
-        write_items(
-            outgoing_order(h).filter_map(|i| h.get(i).and_then(outgoing)),
-            out,
-        );
+        write_items(self.0.clone(), out);
     }
 }
 
 /// Positions of the messages a request sends, in the order it sends them:
-/// activity stays on the client, and tool results go behind their calls
-/// (`results_with_calls`; only the request's copy changes, not the history).
-pub fn outgoing_order(h: &History) -> impl Iterator<Item = usize> + '_ {
-    let travelling: Vec<usize> = (0..h.len())
+/// tool results behind their calls (`History::results_with_calls`; only
+/// the request's copy changes, not the history), activity left on the
+/// client (pairing passes over it, so it may go after).
+pub fn outgoing_order(h: &mut History) -> Vec<usize> {
+    let order = h
+        .results_with_calls()
+        .unwrap_or_else(|| (0..h.len()).collect());
+    order
+        .into_iter()
         .filter(|&i| !h.get(i).is_some_and(Message::is_activity))
-        .collect();
-    let refs: Vec<&Message> = travelling.iter().filter_map(|&i| h.get(i)).collect();
-    let order = match results_with_calls(&refs) {
-        Some(order) => order.into_iter().map(|j| travelling[j]).collect(),
-        None => travelling,
-    };
-    order.into_iter()
+        .collect()
 }
 
 /// The error a request body earns where it holds more container entries
@@ -427,13 +427,13 @@ mod tests {
         };
         for state in [Value::Null, serde_json::json!({"n": 1})] {
             for params in [RunParams::default(), rich.clone()] {
-                let agent = AgentState {
+                let mut agent = AgentState {
                     messages: History::new(messages.clone()),
                     state: state.clone().into(),
                     pending_interrupts: Vec::new(),
                 };
-                let prepared = prepare_input(&agent, "t", &params);
-                let written = write_input(&agent, "t", &prepared.run_id, &params);
+                let prepared = prepare_input(&mut agent, "t", &params);
+                let written = write_input(&mut agent, "t", &prepared.run_id, &params);
                 assert_eq!(written, crate::core::json::to_json(&prepared));
             }
         }

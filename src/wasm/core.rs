@@ -123,9 +123,10 @@ impl Core {
         array: Array,
         handed_out: bool,
     ) -> Result<(), JsValue> {
-        let (ms, _) = messages_from_text(text_of(text), "messages")?;
+        let (ms, exact) = messages_from_text(text_of(text), "messages")?;
         self.agent.messages.replace_all(ms);
         self.view.adopt(&mut self.agent.messages, array, handed_out);
+        self.view.foreign |= !exact;
         Ok(())
     }
 
@@ -142,13 +143,12 @@ impl Core {
         self.take_messages(text, "initialMessages", Some(array), handed_out)
     }
 
-    /// Replaces the history with a copy of `text`'s; messages equal to the
-    /// ones they replace keep their objects.
+    /// Replaces the history with a copy of `text`'s: new objects, parsed
+    /// from it, with every member and the key order the application wrote,
+    /// as the reference's `structuredClone`.
     #[wasm_bindgen(js_name = setMessages)]
     pub fn set_messages(&mut self, text: &JsValue, what: &str) -> Result<(), JsValue> {
-        let (ms, _) = messages_from_text(text_of(text), what)?;
-        self.agent.messages.replace_all(ms);
-        Ok(())
+        self.take_messages(text, what, None, false)
     }
 
     /// Appends messages; each keeps its object in the array (`objects`,
@@ -160,7 +160,8 @@ impl Core {
         objects: Array,
         what: &str,
     ) -> Result<(), JsValue> {
-        let (ms, _) = messages_from_text(text_of(text), what)?;
+        let (ms, exact) = messages_from_text(text_of(text), what)?;
+        self.view.foreign |= !exact;
         for (m, obj) in ms.into_iter().zip(objects.iter()) {
             let i = self.agent.messages.push(m);
             self.view.keep(&self.agent.messages, i, obj);
@@ -229,9 +230,9 @@ impl Core {
 }
 
 impl Core {
-    /// `text` as the history, its JS copy `array` (the shell's) or else
-    /// parsed from the text, where the messages kept all the text says;
-    /// else converted from them (a member the schema drops is dropped).
+    /// `text` as the history, and as its JS copy `array` (the shell's) or
+    /// else parsed from the text: the objects as the application wrote
+    /// them, members the protocol does not know included ([`MessagesView::foreign`]).
     fn take_messages(
         &mut self,
         text: &JsValue,
@@ -242,13 +243,12 @@ impl Core {
         let (ms, exact) = messages_from_text(text_of(text), what)?;
         self.agent.messages = History::new(ms);
         self.agent.messages.build_index();
-        if exact {
-            let array = match array {
-                Some(a) => a,
-                None => js::parse_json(text)?.unchecked_into(),
-            };
-            self.view.adopt(&mut self.agent.messages, array, handed_out);
-        }
+        let array = match array {
+            Some(a) => a,
+            None => js::parse_json(text)?.unchecked_into(),
+        };
+        self.view.adopt(&mut self.agent.messages, array, handed_out);
+        self.view.foreign = !exact;
         Ok(())
     }
 

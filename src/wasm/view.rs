@@ -40,6 +40,11 @@ pub struct MessagesView {
     /// then one identity comparison in JavaScript, not a call across the
     /// boundary and a hash lookup per message (50 ms a run at H = 100,000).
     shadow: Option<Array>,
+    /// The application handed in objects with members the protocol does
+    /// not describe (a `createdAt`, a UI flag): the view keeps them as it
+    /// wrote them, as the reference does, and a request sends the core's
+    /// copies instead, which leave them out, as the reference's body does.
+    pub foreign: bool,
 }
 
 impl MessagesView {
@@ -237,10 +242,14 @@ impl MessagesView {
         // from the view's objects before it; until then `all` serves.
         let mut out: Option<Array> = None;
         let mut sent = 0;
-        for (n, i) in outgoing_order(history).enumerate() {
+        for (n, i) in outgoing_order(history).into_iter().enumerate() {
             sent = n + 1;
             let Some(m) = history.get(i) else { continue };
-            match (outgoing(m), &out) {
+            let travels = match outgoing(m) {
+                Some(Cow::Borrowed(m)) if self.foreign => Some(Cow::Owned(m.clone())),
+                travels => travels,
+            };
+            match (travels, &out) {
                 (Some(Cow::Borrowed(_)), None) if i == n => {}
                 (Some(Cow::Borrowed(_)), Some(o)) => {
                     o.push(&self.at(i));

@@ -2,8 +2,8 @@
 // 0.0.59 (what CopilotKit and assistant-ui pin, with @copilotkit/core) and
 // 1.0.0 and 1.0.4 (the newest, with zod 3). Installs each folder's lock file and the packed tarball of pkg/
 // (a real install, so `@ag-ui/client` resolves as in an application), then
-// runs agent.test.mjs (and copilotkit.test.mjs where CopilotKit is there)
-// once per folder. Ends with `http-agent: N passed, N failed`.
+// runs agent.test.mjs (and copilotkit.test.mjs where CopilotKit is there,
+// same-text.test.mjs against the newest) once per folder. Ends with `http-agent: N passed, N failed`.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -29,8 +29,11 @@ for (const version of ["v0.0.59", "v1.0.0", "v1.0.4"]) {
   }
   const add = sh("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--loglevel=error", tarball], dir);
   if (add.status !== 0) throw new Error(`installing the tarball in ${version} failed: ${add.stderr}`);
-  const files = ["agent.test.mjs", "copilotkit.test.mjs"].filter(
-    (f) => f === "agent.test.mjs" || fs.existsSync(path.join(dir, "node_modules/@copilotkit/core")),
+  const files = ["agent.test.mjs", "copilotkit.test.mjs", "same-text.test.mjs"].filter(
+    (f) =>
+      f === "agent.test.mjs" ||
+      (f === "copilotkit.test.mjs" && fs.existsSync(path.join(dir, "node_modules/@copilotkit/core"))) ||
+      (f === "same-text.test.mjs" && version === "v1.0.4"),
   );
   const r = spawnSync(process.execPath, ["--test", "--test-reporter=spec", ...files.map((f) => path.join(here, f))], {
     env: { ...process.env, AGUI_CLIENT_DIR: dir },

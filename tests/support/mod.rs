@@ -142,7 +142,7 @@ pub fn replay_body(
     if params.run_id.is_none() {
         params.run_id = Some("run-1".into());
     }
-    let input = prepare_input(&agent, &thread_id, &params);
+    let input = prepare_input(&mut agent, &thread_id, &params);
     let mut outcome = Outcome {
         error: None,
         messages: Value::Null,

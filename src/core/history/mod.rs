@@ -11,7 +11,6 @@ mod tests;
 mod watch;
 
 pub use changes::{first_serial, unrevised, Changes, Mark, Restated};
-pub use pairing::results_with_calls;
 
 use super::json::SharedText;
 use super::types::Message;
@@ -177,21 +176,6 @@ impl History {
         self.before_restructuring();
         self.index_valid = false;
         std::mem::take(&mut self.entries)
-    }
-
-    /// Moves tool results that drifted from their calls back behind them
-    /// ([`results_with_calls`]); their entries move with them, so the
-    /// binding keeps their objects.
-    pub fn keep_results_with_calls(&mut self) {
-        let refs: Vec<&Message> = self.iter().collect();
-        let Some(order) = results_with_calls(&refs) else {
-            return;
-        };
-        // Restructuring: a snapshot's text no longer says what the entries
-        // hold, in which order.
-        let mut old: Vec<Option<Entry>> = self.take_entries().into_iter().map(Some).collect();
-        let entries = order.into_iter().filter_map(|i| old[i].take()).collect();
-        self.set_entries(entries);
     }
 
     /// A fresh entry for a message that was not in the history.

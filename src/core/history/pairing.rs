@@ -26,7 +26,7 @@
 //!
 //! Linear in the list but for sorting what moves.
 
-use crate::core::maps::HashMap;
+use super::{Entry, History};
 use crate::core::types::Message;
 
 /// How an entry takes part in pairing.
@@ -64,33 +64,77 @@ struct Calls {
     early: Vec<usize>,
 }
 
-/// The new order of `messages`, as positions into it, or `None` where
-/// nothing moves (the common case, decided in one pass).
-pub fn results_with_calls(messages: &[&Message]) -> Option<Vec<usize>> {
-    if !messages.iter().any(|m| matches!(m, Message::Tool(_))) {
-        return None;
-    }
-    // Call ids numbered as met: one small map, then plain vectors (a map
-    // per table cost the module kilobytes of hashing code).
-    let mut numbers: HashMap<&str, usize> = HashMap::default();
-    let mut calls: Vec<Calls> = Vec::new();
-    fn number<'a>(
-        numbers: &mut HashMap<&'a str, usize>,
-        calls: &mut Vec<Calls>,
-        id: &'a str,
-    ) -> usize {
-        if let Some(&k) = numbers.get(id) {
-            return k;
+impl History {
+    /// The order the history would be in with its tool results behind
+    /// their calls, as positions into it, or `None` where nothing moves
+    /// (the common case, decided in one pass).
+    pub fn results_with_calls(&mut self) -> Option<Vec<usize>> {
+        if !self.iter().any(|m| matches!(m, Message::Tool(_))) {
+            return None;
         }
-        numbers.insert(id, calls.len());
-        calls.push(Calls::default());
-        calls.len() - 1
+        self.ensure_index();
+        let holders = &self.index.by_tool_call;
+        // A call id is known by its first holder's position, from the
+        // index: pairing hashes nothing of its own (a map of its own cost
+        // the module a kilobyte of hashing code).
+        pairing(&self.entries, |id| {
+            holders.get(id).map(|&(first, ..)| first)
+        })
     }
+
+    /// Moves tool results that drifted from their calls back behind them
+    /// ([`Self::results_with_calls`]); their entries move with them, so the
+    /// binding keeps their objects.
+    pub fn keep_results_with_calls(&mut self) {
+        let Some(order) = self.results_with_calls() else {
+            return;
+        };
+        // Restructuring: a snapshot's text no longer says what the entries
+        // hold, in which order.
+        self.before_restructuring();
+        self.index_valid = false;
+        self.changes.restructured = true;
+        // In place, cycle by cycle: position `i` takes the entry at
+        // `order[i]`.
+        let mut placed = vec![false; order.len()];
+        for start in 0..order.len() {
+            let mut i = start;
+            while !placed[i] {
+                placed[i] = true;
+                let j = order[i];
+                if j == start {
+                    break;
+                }
+                self.entries.swap(i, j);
+                i = j;
+            }
+        }
+    }
+}
+
+/// The new order of `entries`; `key` knows each call id by a position
+/// (`None`: no message holds it).
+fn pairing(entries: &[Entry], key: impl Fn(&str) -> Option<usize>) -> Option<Vec<usize>> {
+    let n = entries.len();
+    let message = |i: usize| &entries[i].message;
+    // Call ids numbered densely as met, through their keys.
+    let mut number = vec![usize::MAX; n];
+    let mut calls: Vec<Calls> = Vec::new();
+    let mut numbered = |k: usize, calls: &mut Vec<Calls>| {
+        if number[k] == usize::MAX {
+            number[k] = calls.len();
+            calls.push(Calls::default());
+        }
+        number[k]
+    };
     let mut anchor = usize::MAX;
-    for (i, m) in messages.iter().enumerate() {
+    for i in 0..n {
+        let m = message(i);
         match part(m) {
             Part::Result(id) => {
-                let k = number(&mut numbers, &mut calls, id);
+                // No message holds the call: the result stays.
+                let Some(k) = key(id) else { continue };
+                let k = numbered(k, &mut calls);
                 let c = &mut calls[k];
                 if c.slots.is_empty() {
                     c.early.push(i);
@@ -114,7 +158,8 @@ pub fn results_with_calls(messages: &[&Message]) -> Option<Vec<usize>> {
             Part::Separator => {
                 anchor = i;
                 for tc in m.tool_calls().into_iter().flatten() {
-                    let k = number(&mut numbers, &mut calls, &tc.id);
+                    let Some(k) = key(&tc.id) else { continue };
+                    let k = numbered(k, &mut calls);
                     let c = &mut calls[k];
                     c.slots.push(Slot {
                         issuer: i,
@@ -127,7 +172,7 @@ pub fn results_with_calls(messages: &[&Message]) -> Option<Vec<usize>> {
     }
 
     // The issuer each moved result goes behind (`usize::MAX`: it stays).
-    let mut issuer_of = vec![usize::MAX; messages.len()];
+    let mut issuer_of = vec![usize::MAX; n];
     let mut moves = 0;
     let mut take = |slot: &mut Slot, result: usize| {
         slot.answered = true;
@@ -159,7 +204,7 @@ pub fn results_with_calls(messages: &[&Message]) -> Option<Vec<usize>> {
     // The moved results grouped by issuer, each group in the original
     // order (a counting sort: `owed[starts[i]..starts[i + 1]]` is issuer
     // `i`'s).
-    let mut starts = vec![0; messages.len() + 1];
+    let mut starts = vec![0; n + 1];
     for &issuer in issuer_of.iter().filter(|&&i| i != usize::MAX) {
         starts[issuer + 1] += 1;
     }
@@ -175,7 +220,7 @@ pub fn results_with_calls(messages: &[&Message]) -> Option<Vec<usize>> {
         }
     }
 
-    let mut order = Vec::with_capacity(messages.len());
+    let mut order = Vec::with_capacity(n);
     // The results owed to the last separator, as a range of `owed`.
     let mut due = 0..0;
     let flush = |order: &mut Vec<usize>, due: &mut std::ops::Range<usize>| {
@@ -186,7 +231,7 @@ pub fn results_with_calls(messages: &[&Message]) -> Option<Vec<usize>> {
         // the tail, never between a reasoning message and its owner.
         let mut at = order.len();
         for (p, &j) in order.iter().enumerate().rev() {
-            match part(messages[j]) {
+            match part(message(j)) {
                 Part::Transparent { reasoning } => {
                     if reasoning {
                         at = p;
@@ -200,11 +245,11 @@ pub fn results_with_calls(messages: &[&Message]) -> Option<Vec<usize>> {
         order.extend(tail);
         *due = 0..0;
     };
-    for (i, m) in messages.iter().enumerate() {
+    for i in 0..n {
         if issuer_of[i] != usize::MAX {
             continue;
         }
-        if matches!(part(m), Part::Separator) {
+        if matches!(part(message(i)), Part::Separator) {
             flush(&mut order, &mut due);
         }
         order.push(i);
@@ -274,19 +319,16 @@ mod tests {
         }))
     }
 
-    fn reordered(list: &[Message]) -> Vec<&str> {
-        let refs: Vec<&Message> = list.iter().collect();
-        match results_with_calls(&refs) {
-            Some(order) => order.iter().map(|&i| list[i].id()).collect(),
-            None => list.iter().map(Message::id).collect(),
-        }
+    fn reordered(list: &[Message]) -> Vec<String> {
+        let mut h = History::new(list.to_vec());
+        h.keep_results_with_calls();
+        h.iter().map(|m| m.id().to_owned()).collect()
     }
 
     #[test]
     fn a_paired_history_is_left_alone() {
         let list = [user("u"), calls("a", &["c"]), result("t", "c"), text("b")];
-        let refs: Vec<&Message> = list.iter().collect();
-        assert_eq!(results_with_calls(&refs), None);
+        assert_eq!(History::new(list.to_vec()).results_with_calls(), None);
     }
 
     #[test]

@@ -157,7 +157,7 @@ fn activity_content_kept_as_text_patches_as_a_tree_does() {
     assert_eq!(text.1.len(), 2, "{:?}", text.1);
     assert!(text.0.contains(r#""activityType":"done""#));
     assert!(text.0.starts_with(
-        r#"[{"role":"activity","id":"a","activityType":"done","content":{"items":[{"id":1,"#
+        r#"[{"id":"a","role":"activity","activityType":"done","content":{"items":[{"id":1,"#
     ));
 }
 

@@ -75,9 +75,9 @@ pub enum ReasoningRole {
 #[protocol(message)]
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct InstructionMessage<R> {
+    pub id: String,
     #[wire(tag)]
     pub role: R,
-    pub id: String,
     pub content: String,
     pub name: Option<String>,
 }
@@ -109,9 +109,9 @@ pub type SystemMessage = InstructionMessage<SystemRole>;
 #[protocol(message)]
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct AssistantMessage {
+    pub id: String,
     #[wire(tag)]
     pub role: AssistantRole,
-    pub id: String,
     pub content: Option<String>,
     pub tool_calls: Option<Vec<ToolCall>>,
     pub name: Option<String>,
@@ -121,9 +121,9 @@ pub struct AssistantMessage {
 #[protocol(message)]
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct UserMessage {
+    pub id: String,
     #[wire(tag)]
     pub role: UserRole,
-    pub id: String,
     pub content: Content,
     pub name: Option<String>,
 }
@@ -132,11 +132,11 @@ pub struct UserMessage {
 #[protocol(message)]
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolMessage {
+    pub id: String,
+    pub tool_call_id: String,
     #[wire(tag)]
     pub role: ToolRole,
-    pub id: String,
     pub content: Content,
-    pub tool_call_id: String,
     pub error: Option<String>,
 }
 
@@ -145,9 +145,9 @@ pub struct ToolMessage {
 #[protocol]
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ActivityMessage {
+    pub id: String,
     #[wire(tag)]
     pub role: ActivityRole,
-    pub id: String,
     pub activity_type: String,
     #[cfg_attr(target_arch = "wasm32", tsify(type = "JsonObject"))]
     pub content: LazyObject,
@@ -160,9 +160,9 @@ pub struct ActivityMessage {
 #[protocol(message)]
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ReasoningMessage {
+    pub id: String,
     #[wire(tag)]
     pub role: ReasoningRole,
-    pub id: String,
     pub content: String,
 }
 
