@@ -155,7 +155,7 @@ if (o.write) {
   const section = [
     "## Memory (issue 37)",
     "",
-    `What a history costs to hold (\`node bench/memory.mjs --write\`, ${new Date().toISOString().slice(0, 10)}): in Node after GC, the JS heap plus \`external\` (ArrayBuffers and the WebAssembly module's memory, which never shrinks), every message object held as an application holds them, against @ag-ui/client 1.0.0 on the same bytes, each case in a fresh process. The reference is not run on 100,000 streamed messages: it copies the whole history on every event. Streamed messages are TEXT_MESSAGE_START, two deltas and END; a snapshot's messages are about 100 characters each.`,
+    `What a history costs to hold (\`node bench/memory.mjs --write\`, ${new Date().toISOString().slice(0, 10)}): in Node after GC, the JS heap plus \`external\` (ArrayBuffers and the WebAssembly module's memory, which never shrinks), every message object held as an application holds them, against @ag-ui/client 1.0.4 on the same bytes, each case in a fresh process. The reference is not run on 100,000 streamed messages: it copies the whole history on every event. Streamed messages are TEXT_MESSAGE_START, two deltas and END; a snapshot's messages are about 100 characters each.`,
     "",
     ...lines,
     "",

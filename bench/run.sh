@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks agui-wasm against @ag-ui/client 1.0.0 in Node and headless
+# Benchmarks agui-wasm against @ag-ui/client 1.0.4 (zod 3.25.76) in Node and headless
 # Chromium, and writes BENCHMARKS.md and bench/chart.svg (about 6 minutes on
 # 2 cores). Not part of the test command.
 #

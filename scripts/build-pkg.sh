@@ -5,8 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The default entry may not grow: the build fails past its size today
-# (139.9 KB gzipped, 2026-12-04), lowered as it shrinks. The goal is 90 KB,
-# smaller than the reference client (docs/size.md says what stands between).
+# (143.9 KB gzipped with @ag-ui/client 1.0.4's rules, 2026-12-08; 140 KB
+# before them: docs/size.md, "The 1.0.4 rules"), lowered as it shrinks.
+# The goal is 90 KB, smaller than the reference client (docs/size.md says
+# what stands between).
 CEILING_KB=144
 GOAL_KB=90
 

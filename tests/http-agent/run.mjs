@@ -1,4 +1,4 @@
-// agui-wasm/http-agent in Node against each @ag-ui/client it supports:
+// agui-wasm/http-agent in Node against each @ag-ui/client it supports: 0.0.58,
 // 0.0.59 (what CopilotKit and assistant-ui pin, with @copilotkit/core) and
 // 1.0.0 and 1.0.4 (the newest, with zod 3). Installs each folder's lock file and the packed tarball of pkg/
 // (a real install, so `@ag-ui/client` resolves as in an application), then
@@ -21,7 +21,7 @@ const tarball = path.join(packDir, JSON.parse(packed.stdout)[0].filename);
 
 let passed = 0;
 let failed = 0;
-for (const version of ["v0.0.59", "v1.0.0", "v1.0.4"]) {
+for (const version of ["v0.0.58", "v0.0.59", "v1.0.0", "v1.0.4"]) {
   const dir = path.join(here, version);
   if (!fs.existsSync(path.join(dir, "node_modules"))) {
     const ci = sh("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], dir);
