@@ -97,7 +97,9 @@ fn run_to_input(core: &mut Core, id: u32) -> (u32, Vec<String>) {
 fn a_run_fed_bytes_applies_its_events_and_says_what_to_call() {
     let mut c = core(r#"[{"id":"u1","role":"user","content":"hi"}]"#);
     let before = c.messages().unwrap().unchecked_into::<Array>();
-    let id = c.start_run("{}", "thread".into(), 0.0, true, true).unwrap();
+    let id = c
+        .start_run("{}", "thread".into(), 0.0, true, true, false)
+        .unwrap();
     // The request body's parts: head, state text, state, messages, tail.
     let parts = c.request_parts(id).unwrap();
     assert!(parts
@@ -169,7 +171,9 @@ fn a_run_fed_bytes_applies_its_events_and_says_what_to_call() {
 #[wasm_bindgen_test]
 fn a_protocol_violation_fails_the_run_with_a_named_error_and_keeps_the_history() {
     let mut c = core("[]");
-    let id = c.start_run("{}", "t".into(), 0.0, true, true).unwrap();
+    let id = c
+        .start_run("{}", "t".into(), 0.0, true, true, false)
+        .unwrap();
     assert_eq!(run_to_input(&mut c, id).0, Step::Request as u32);
     c.response(id, None);
     c.feed(id, &sse(&[STARTED, START, HELLO]));
@@ -210,7 +214,7 @@ fn bad_arguments_are_type_errors_naming_what_was_wrong() {
         .contains("initialMessages"));
     let mut c = core("[]");
     let e = c
-        .start_run(r#"{"tools":5}"#, "t".into(), 0.0, true, true)
+        .start_run(r#"{"tools":5}"#, "t".into(), 0.0, true, true, false)
         .err()
         .unwrap();
     assert!(e.is_instance_of::<js_sys::TypeError>());
@@ -227,7 +231,7 @@ fn unanswered_interrupts_refuse_a_run_before_anything_is_sent() {
     c.set_pending_interrupts(r#"[{"id":"i1","reason":"approve"}]"#)
         .unwrap();
     let e = c
-        .start_run("{}", "t".into(), 0.0, true, true)
+        .start_run("{}", "t".into(), 0.0, true, true, false)
         .err()
         .unwrap();
     assert_eq!(get(&e, "name").as_string().as_deref(), Some("AGUIError"));
