@@ -49,15 +49,17 @@ const run = (id, pieces, extra = []) => [
   ...extra,
   { type: "RUN_FINISHED", threadId: "t", runId: "r" },
 ];
-const toolRun = [
-  { type: "RUN_STARTED", threadId: "t", runId: "r1" },
+/** A run that streams tool call tc1 (in a1) asking for `city`'s weather, then `extra`. */
+const toolStream = (runId, city, extra = []) => [
+  { type: "RUN_STARTED", threadId: "t", runId },
   { type: "TOOL_CALL_START", toolCallId: "tc1", toolCallName: "weather", parentMessageId: "a1" },
   { type: "TOOL_CALL_ARGS", toolCallId: "tc1", delta: '{"city":' },
-  { type: "TOOL_CALL_ARGS", toolCallId: "tc1", delta: '"Paris"}' },
+  { type: "TOOL_CALL_ARGS", toolCallId: "tc1", delta: `"${city}"}` },
   { type: "TOOL_CALL_END", toolCallId: "tc1" },
-  { type: "STATE_SNAPSHOT", snapshot: { step: 1 } },
-  { type: "RUN_FINISHED", threadId: "t", runId: "r1" },
+  ...extra,
+  { type: "RUN_FINISHED", threadId: "t", runId },
 ];
+const toolRun = toolStream("r1", "Paris", [{ type: "STATE_SNAPSHOT", snapshot: { step: 1 } }]);
 
 /** Both agents over the same scripts; `use(agent, requests)` drives each; returns both outcomes. */
 async function both(scripts, options, use) {
@@ -358,15 +360,7 @@ test(`[${version}] onNewMessage and onNewToolCall are awaited before the next ev
 });
 
 test(`[${version}] a tool call started again: its first TOOL_CALL_ARGS replaces the arguments, its buffer starting empty`, { skip: !since104 }, async () => {
-  const again = [
-    { type: "RUN_STARTED", threadId: "t", runId: "r2" },
-    { type: "TOOL_CALL_START", toolCallId: "tc1", toolCallName: "weather", parentMessageId: "a1" },
-    { type: "TOOL_CALL_ARGS", toolCallId: "tc1", delta: '{"city":' },
-    { type: "TOOL_CALL_ARGS", toolCallId: "tc1", delta: '"Rome"}' },
-    { type: "TOOL_CALL_END", toolCallId: "tc1" },
-    { type: "RUN_FINISHED", threadId: "t", runId: "r2" },
-  ];
-  const [a, b] = await both([toolRun, again], { threadId: "kept-thread" }, async (agent, requests) => {
+  const [a, b] = await both([toolRun, toolStream("r2", "Rome")], { threadId: "kept-thread" }, async (agent, requests) => {
     const buffers = [];
     const seen = { onToolCallArgsEvent: ({ toolCallBuffer, partialToolCallArgs }) => void buffers.push([toolCallBuffer, JSON.stringify(partialToolCallArgs)]) };
     await agent.runAgent({ runId: "r1" }, seen);
