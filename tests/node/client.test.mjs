@@ -487,3 +487,27 @@ test("a history handed in: a copy parsed from its text, every member and key ord
     assert.deepEqual(Object.keys(agent.messages.at(-1)), ["note", "role", "id", "content"]);
   }
 });
+test("maxEnforcedEntries: the reference's default and checks; an event over it fails the run with AgentEnforcementLimitError, the history before it kept", async () => {
+  assert.equal(new AgentClient({ url: "http://x" }).maxEnforcedEntries, 1_000_000);
+  for (const bad of [0, -5, NaN, 2.5, "9"]) {
+    assert.throws(() => new AgentClient({ url: "http://x", maxEnforcedEntries: bad }), TypeError, String(bad));
+  }
+  const messages = Array.from({ length: 8 }, (_, i) => ({ id: `s${i}`, role: "user", content: "x" }));
+  const snapshot = { type: "MESSAGES_SNAPSHOT", messages };
+  // 2 members of the event, 8 items, 3 members each: 34 entries.
+  const { fetch } = scriptedFetch([started(), ...reply("m1", ["kept"]), snapshot, finished()]);
+  const agent = new AgentClient({ url: "http://x", fetch, maxEnforcedEntries: 33 });
+  const quiet = console.error;
+  console.error = () => {};
+  try {
+    await assert.rejects(agent.runAgent(), (e) => e.name === "AgentEnforcementLimitError" && /33/.test(e.message));
+  } finally {
+    console.error = quiet;
+  }
+  assert.deepEqual(agent.messages.map((m) => m.id), ["m1"]);
+  assert.equal(agent.isRunning, false);
+  agent.maxEnforcedEntries = 34;
+  await agent.runAgent();
+  // At the limit it passes; the snapshot restates the history.
+  assert.deepEqual(agent.messages.map((m) => m.id), messages.map((m) => m.id));
+});
