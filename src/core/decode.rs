@@ -41,6 +41,15 @@ pub enum DecodeError {
 /// by default: the reference's `DEFAULT_MAX_ENFORCED_ENTRIES`.
 pub const DEFAULT_MAX_ENTRIES: usize = 1_000_000;
 
+impl DecodeError {
+    /// The error of a read stopped past `max_entries` (`None`: no limit).
+    pub fn over_limit(max_entries: Option<usize>) -> Self {
+        DecodeError::Limit {
+            limit: max_entries.unwrap_or(usize::MAX),
+        }
+    }
+}
+
 /// Something the client repaired or dropped rather than failing on.
 pub type Warnings = Vec<String>;
 
@@ -50,7 +59,7 @@ pub struct Decoder {
     reasoning_id: Option<String>,
     message_id: Option<String>,
     /// The entries one event may hold (`None`: no limit).
-    pub max_entries: Option<usize>,
+    pub(super) max_entries: Option<usize>,
 }
 
 impl Decoder {
@@ -94,17 +103,11 @@ impl Decoder {
         });
         match read {
             Ok(event) => Ok(Some(event)),
-            Err(_) if cx.over_limit => Err(self.over_limit()),
+            Err(_) if cx.over_limit => Err(DecodeError::over_limit(self.max_entries)),
             Err(reason) => Err(DecodeError::Schema {
                 event_type: ty,
                 reason: reason.into(),
             }),
-        }
-    }
-
-    pub(super) fn over_limit(&self) -> DecodeError {
-        DecodeError::Limit {
-            limit: self.max_entries.unwrap_or(usize::MAX),
         }
     }
 

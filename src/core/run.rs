@@ -221,9 +221,7 @@ pub fn input_over(body: &str, max_entries: Option<usize>) -> Option<DecodeError>
         ..Default::default()
     };
     let _ = scan::from_text::<RunAgentInput>(body, &mut cx);
-    cx.over_limit.then(|| DecodeError::Limit {
-        limit: max_entries.unwrap_or(usize::MAX),
-    })
+    cx.over_limit.then(|| DecodeError::over_limit(max_entries))
 }
 
 /// A message as it travels in a request: `None` for an activity message,
